@@ -1,0 +1,229 @@
+package policy
+
+// Span is a piece of the file's text with its position.
+type Span struct {
+	Pos  Pos
+	End  int // offset just past the last byte
+	Text string
+}
+
+// IsZero reports whether the span is absent.
+func (s Span) IsZero() bool { return !s.Pos.IsValid() }
+
+// LineKind says what a line holds.
+type LineKind uint8
+
+// The line kinds.
+const (
+	LineBlank   LineKind = iota // nothing but spaces
+	LineComment                 // only a comment
+	LineVersion                 // the ##ACAP version comment (or a misspelling of it)
+	LineField                   // a field, perhaps followed by a comment
+)
+
+// Line is one line of the file, with its tokens. Every line of the input
+// has a Line, blank and comment lines included.
+type Line struct {
+	Num    int     // 1-based line number
+	Start  int     // offset of the first byte
+	End    int     // offset of the line ending (or of the end of the file)
+	Next   int     // offset just past the line ending
+	Kind   LineKind
+	Tokens []Token // the line's tokens, its line ending included
+	Field  *Field  // the field on the line, for LineField
+}
+
+// FieldStatus says how the readings use a field after checking.
+type FieldStatus uint8
+
+// The field statuses.
+const (
+	// StatusOK: the field is used as written.
+	StatusOK FieldStatus = iota
+	// StatusSkipped: the line has an error and no reading uses it.
+	StatusSkipped
+	// StatusProhibit: an ACAP permission or prohibition that could not be
+	// fully understood is read as a prohibition of its usage (or of each
+	// usage a local usage stands for), without qualifiers.
+	StatusProhibit
+)
+
+// String returns "ok", "skipped" or "prohibit".
+func (s FieldStatus) String() string {
+	switch s {
+	case StatusSkipped:
+		return "skipped"
+	case StatusProhibit:
+		return "prohibit"
+	}
+	return "ok"
+}
+
+// Field is one field line: a name, a colon and a value.
+type Field struct {
+	Kind  FieldKind
+	Line  int  // 1-based line number
+	Name  Span // the name as written, such as "ACAP-allow-(cache)"
+	Colon bool // whether the colon was written
+	Value Span // the whole value, trimmed, without the comment
+	Near  bool // the name is a misspelling read as Kind (Dissallow, User agent)
+
+	// For ACAP permissions and prohibitions (and ACAP-request-*).
+	Usage   Usage       // the standard usage, or UsageNone for a local or unknown usage
+	Local   string      // the local usage name, for ACAP-allow-(name)
+	Action  string      // for ACAP-request-: the action as written
+	Pattern Span        // the resource pattern (empty when SetRef is set); for ACAP-usage-purpose the purpose pattern
+	SetRef  Span        // the set name of a the-acap:resource-set: reference
+	Quals   []Qualifier // qualifiers as written
+
+	// For definitions: the defined name and the words after it.
+	Args []Span
+
+	// Status is how the readings use the field (see FieldStatus).
+	Status FieldStatus
+	// Rules are the permissions and prohibitions the field stands for once
+	// local usages and resource sets are expanded (ACAP fields only).
+	Rules []Rule
+	// Record is the ACAP record the field belongs to, if any. A conventional
+	// field with a Record stands inside an ACAP record.
+	Record *Record
+}
+
+// IsAllow reports whether the field permits (Allow, ACAP-allow-*).
+func (f *Field) IsAllow() bool { return f.Kind == FieldAllow || f.Kind == FieldACAPAllow }
+
+// Rule is one permission or prohibition of a usage for a pattern: what an
+// ACAP field means after composite usages, qualified usages and resource
+// sets are expanded. A field with no definitions has exactly one Rule.
+type Rule struct {
+	Allow   bool
+	Usage   Usage
+	Pattern string      // the resource pattern as written
+	PatPos  Pos         // where the pattern is written (in the field or the set definition)
+	Quals   []Qualifier // the qualifiers that restrict a permission
+	Via     string      // how the rule was reached: "", "(name)" for a local usage, "set NAME"
+}
+
+// Group is a conventional group: User-agent lines and the rules after them,
+// grouped the way RFC 9309 crawlers group them.
+type Group struct {
+	Agents []*Field // the User-agent lines
+	Rules  []*Field // Allow and Disallow lines, in order
+	Other  []*Field // other fields inside the group (Crawl-delay, Robot-version, ...)
+	First  int      // first line
+	Last   int      // last line with a field of the group
+}
+
+// Record is an ACAP record: ACAP-crawler lines and what follows them up to
+// the next ACAP-crawler line after other fields, the next User-agent line, or
+// the end of the file.
+type Record struct {
+	Crawlers  []*Field     // the ACAP-crawler lines
+	Any       bool         // one of them is '*'
+	Reference *Field       // ACAP-permissions-reference, if the record is one
+	Rules     []*Field     // permissions, prohibitions and requests outside sub-records
+	Subs      []*SubRecord // sub-records for usage purposes
+	Ignored   []*Field     // conventional fields inside the record (the acap reading ignores them)
+	First     int          // first line
+	Last      int          // last line with a field of the record
+}
+
+// SubRecord groups permissions and prohibitions for usage purposes.
+type SubRecord struct {
+	Purposes []*Field // the ACAP-usage-purpose lines
+	Rules    []*Field // the permissions and prohibitions
+}
+
+// QualifiedUsage is an ACAP-qualified-usage definition.
+type QualifiedUsage struct {
+	Name  string
+	Usage Usage
+	Quals []Qualifier
+	Field *Field
+}
+
+// CompositeUsage is an ACAP-composite-usage definition: standard usages and
+// qualified usages that a permission names together.
+type CompositeUsage struct {
+	Name  string
+	Parts []UsagePart
+	Field *Field
+}
+
+// UsagePart is one constituent of a composite usage.
+type UsagePart struct {
+	Usage     Usage
+	Qualified *QualifiedUsage // non-nil for a (qualified usage)
+}
+
+// ResourceSet is an ACAP-resource-set definition.
+type ResourceSet struct {
+	Name     string
+	Patterns []Span
+	Field    *Field
+}
+
+// Definitions are a file's ACAP definitions, by lower-cased name.
+type Definitions struct {
+	Qualified map[string]*QualifiedUsage
+	Composite map[string]*CompositeUsage
+	Sets      map[string]*ResourceSet
+}
+
+// File is a parsed robots.txt file. It keeps every line; Print gives back
+// the input byte for byte.
+type File struct {
+	Name    string
+	Src     []byte
+	Tokens  []Token
+	Lines   []Line
+	Fields  []*Field // every field, in order
+	Version *Line    // the ACAP version comment, if any (the first one)
+	// VersionValue is the version it declares, such as "1.1".
+	VersionValue string
+	Groups       []*Group
+	Records      []*Record
+	Defs         Definitions
+	// IgnoreConventional is the ACAP-ignore-conventional-records line, if
+	// the file has one (ACAP crawlers then read only ACAP records).
+	IgnoreConventional *Field
+	Sitemaps           []*Field
+	Signals            []*Field // Content-Usage, Content-Signal and License lines
+
+	text  string       // Src as a string, shared by all spans
+	diags []Diagnostic // problems found while parsing
+}
+
+// Line returns line n (1-based), or nil.
+func (f *File) Line(n int) *Line {
+	if n < 1 || n > len(f.Lines) {
+		return nil
+	}
+	return &f.Lines[n-1]
+}
+
+// FieldAt returns the field on line n, or nil.
+func (f *File) FieldAt(n int) *Field {
+	if l := f.Line(n); l != nil {
+		return l.Field
+	}
+	return nil
+}
+
+// LineText returns the text of line n without its line ending.
+func (f *File) LineText(n int) string {
+	l := f.Line(n)
+	if l == nil {
+		return ""
+	}
+	return f.text[l.Start:l.End]
+}
+
+// posAt returns the position of offset off, which lies on line n.
+func (f *File) posAt(n, off int) Pos {
+	l := f.Line(n)
+	if l == nil {
+		return Pos{}
+	}
+	return Pos{Offset: off, Line: n, Col: off - l.Start + 1}
+}

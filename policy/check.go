@@ -1,0 +1,132 @@
+package policy
+
+import "strings"
+
+// Check returns every problem in the file, sorted by position: what the
+// parser found on each line (errors make a line skipped, see FieldStatus)
+// and what only shows across the whole file.
+func Check(f *File) []Diagnostic {
+	ds := make([]Diagnostic, 0, len(f.diags)+4)
+	ds = append(ds, f.diags...)
+	c := checker{f: f}
+	c.version()
+	c.order()
+	c.size()
+	ds = append(ds, c.diags...)
+	SortDiagnostics(ds)
+	return ds
+}
+
+type checker struct {
+	f     *File
+	diags []Diagnostic
+}
+
+func (c *checker) add(n, start, end int, sev Severity, code, section, msg string, fix *Fix) {
+	pos := c.f.posAt(n, start)
+	c.diags = append(c.diags, Diagnostic{Pos: pos, End: Pos{Offset: end, Line: n, Col: pos.Col + end - start}, Severity: sev, Code: code, Message: msg, Section: section, Fix: fix})
+}
+
+// knownVersions are the ACAP versions the tester knows.
+var knownVersions = [...]string{"1.0", "1.1"}
+
+// version checks the ##ACAP version comment.
+func (c *checker) version() {
+	f := c.f
+	l := f.Version
+	if l == nil {
+		if len(f.Records) > 0 {
+			first := f.Line(1)
+			c.add(1, first.Start, first.Start, SevInfo, CodeVersionMissing, secP1Version,
+				"the file has ACAP records but no ##ACAP version comment; put \"##ACAP version=1.1\" on the first line so readers know which ACAP it speaks",
+				&Fix{Title: "Add ##ACAP version=1.1", Edits: []Edit{{Start: bomLen(f), End: bomLen(f), New: "##ACAP version=1.1\n"}}})
+		}
+		return
+	}
+	var tok Token
+	for _, t := range l.Tokens {
+		if t.Kind == TokVersion {
+			tok = t
+		}
+	}
+	text := f.text[tok.Pos.Offset:tok.End]
+	version := f.VersionValue
+	canonical := "##ACAP version=" + version
+	if version == "" {
+		canonical = "##ACAP version=1.1"
+	}
+	contentEnd := l.End
+	for contentEnd > tok.End && (f.text[contentEnd-1] == ' ' || f.text[contentEnd-1] == '\t') {
+		contentEnd--
+	}
+	switch {
+	case !strings.HasPrefix(text, "##ACAP ") || strings.HasPrefix(text, "###") || version == "":
+		c.add(l.Num, tok.Pos.Offset, tok.End, SevWarning, CodeVersionForm, secP1Version,
+			"the ACAP version comment is written \""+canonical+"\" (two #, ACAP, a space, version=); crawlers looking for it may not recognise \""+text+"\"",
+			&Fix{Title: "Write " + canonical, Edits: []Edit{{Start: tok.Pos.Offset, End: tok.End, New: canonical}}})
+	case l.End > tok.End:
+		what := "trailing text"
+		if contentEnd == tok.End {
+			what = "trailing spaces"
+		}
+		c.add(l.Num, tok.End, l.End, SevWarning, CodeVersionForm, secP1Version,
+			"the ACAP version comment has "+what+"; keep it alone on its line so that readers find the version",
+			&Fix{Title: "Remove the " + what, Edits: []Edit{{Start: tok.End, End: l.End}}})
+	}
+	if l.Num != 1 || (l.Tokens[0].Kind == TokSpace) {
+		c.add(l.Num, tok.Pos.Offset, tok.End, SevWarning, CodeVersionNotFirst, secP1Version,
+			"the ACAP version comment belongs on the very first line of the file, before any other comment or record",
+			&Fix{Title: "Move it to the first line", Edits: []Edit{
+				{Start: bomLen(f), End: bomLen(f), New: canonical + "\n"},
+				{Start: l.Start, End: l.Next},
+			}})
+	}
+	known := false
+	for _, v := range knownVersions {
+		if version == v {
+			known = true
+		}
+	}
+	if !known && version != "" {
+		c.add(l.Num, tok.Pos.Offset, tok.End, SevInfo, CodeUnknownVersion, secP1Version,
+			"ACAP version \""+version+"\" is not one the tester knows (1.0, 1.1); the file is read as ACAP 1.1", nil)
+	}
+}
+
+func bomLen(f *File) int {
+	if len(f.Tokens) > 0 && f.Tokens[0].Kind == TokBOM {
+		return f.Tokens[0].End
+	}
+	return 0
+}
+
+// order advises putting ACAP records after the conventional groups.
+func (c *checker) order() {
+	f := c.f
+	if len(f.Records) == 0 || len(f.Groups) == 0 {
+		return
+	}
+	r := f.Records[0]
+	last := f.Groups[len(f.Groups)-1]
+	if r.First < last.First {
+		l := f.Line(r.First)
+		c.add(r.First, l.Start, l.End, SevInfo, CodeRecordsBeforeConv, secP1Combination,
+			"ACAP records come before the conventional group on line "+itoa(last.First)+"; the ACAP specification recommends putting every ACAP record at the end of the file, and a User-agent line ends an ACAP record", nil)
+	}
+}
+
+// size warns when the file is longer than crawlers must read.
+func (c *checker) size() {
+	f := c.f
+	if len(f.Src) <= ReadLimit {
+		return
+	}
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		if l.Next > ReadLimit {
+			c.add(l.Num, l.Start, l.End, SevWarning, CodeFileTooLarge, secRFC9309Limits,
+				"the file is "+itoa(len(f.Src)>>10)+" KiB; crawlers must read only the first 500 KiB, so lines from here on may be ignored", nil)
+			return
+		}
+	}
+}

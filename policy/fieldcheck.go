@@ -1,0 +1,559 @@
+package policy
+
+import "strings"
+
+// checkField reports the problems a field has on its own line, and sets its
+// status. Problems that depend on other lines (records, definitions) are
+// found by structure and resolve.
+func (p *parser) checkField(fd *Field) {
+	switch {
+	case fd.Kind == FieldUnknown:
+		p.unknownField(fd)
+		return
+	case fd.Kind == FieldACAPUnknown:
+		p.unknownACAPField(fd)
+		return
+	case fd.Near:
+		canon := fd.Kind.String()
+		p.report(fd.Name, SevWarning, CodeMisspeltField, secGoogleLeniency,
+			"\""+fd.Name.Text+"\" is not a field name; Google and some other crawlers read it as "+canon+", many others ignore the line",
+			replace("Write "+canon, fd.Name, canon))
+	}
+	if !fd.Colon && fd.Kind != FieldACAPIgnoreConventional {
+		p.missingColon(fd)
+		if fd.Status == StatusSkipped {
+			return
+		}
+	}
+	switch fd.Kind {
+	case FieldACAPAllow, FieldACAPDisallow:
+		p.checkRule(fd)
+	case FieldACAPRequest:
+		p.checkRequest(fd)
+	case FieldACAPCrawler:
+		p.checkCrawlerName(fd, true)
+	case FieldUserAgent:
+		p.checkCrawlerName(fd, false)
+	case FieldACAPPurpose, FieldACAPReference:
+		if fd.Value.Text == "" {
+			p.skip(fd, fd.Name, CodeEmptyValue, secP1Syntax, fd.Kind.String()+" needs a value")
+		}
+	case FieldACAPQualifiedUsage, FieldACAPCompositeUsage, FieldACAPResourceSet:
+		p.checkDefinitionSyntax(fd)
+	case FieldACAPIgnoreConventional:
+		if fd.Colon || fd.Value.Text != "" {
+			p.skipFix(fd, fd.Name, CodeBadValueACAP, secP1Ignore,
+				"ACAP-ignore-conventional-records is written alone, with no colon and no value; as written, ACAP crawlers do not recognise it",
+				&Fix{Title: "Write ACAP-ignore-conventional-records alone", Edits: []Edit{{Start: fd.Name.Pos.Offset, End: lineContentEnd(p.f, fd), New: "ACAP-ignore-conventional-records"}}})
+		}
+	case FieldAllow, FieldDisallow:
+		if v := fd.Value.Text; v != "" && v[0] != '/' && v[0] != '*' {
+			p.report(fd.Value, SevWarning, CodePatternNoSlash, secRFC9309,
+				"paths start with '/': \""+v+"\" is read as \"/"+v+"\" by some crawlers and matches nothing for others",
+				replace("Write /"+v, fd.Value, "/"+v))
+		}
+	case FieldCrawlDelay:
+		if !isDecimal(fd.Value.Text) {
+			p.report(fd.Value, SevWarning, CodeBadValue, secRFC9309,
+				"Crawl-delay takes a number of seconds, such as 10", nil)
+		}
+	case FieldSitemap:
+		if !isAbsURL(fd.Value.Text) {
+			p.report(fd.Value, SevWarning, CodeBadValue, "RFC 9309 §2.3.5",
+				"Sitemap takes a full URL, such as https://www.example.com/sitemap.xml", nil)
+		}
+	case FieldRobotVersion:
+		if !isVersion(fd.Value.Text) {
+			p.report(fd.Value, SevWarning, CodeBadValue, secV2Proposal,
+				"Robot-version takes a version number such as 2.0.0", nil)
+		}
+	case FieldVisitTime:
+		if !isTimeRange(fd.Value.Text) {
+			p.report(fd.Value, SevWarning, CodeBadValue, secV2Proposal,
+				"Visit-time takes a range of UTC times written HHMM-HHMM, such as 0100-0645", nil)
+		}
+	case FieldRequestRate:
+		if !isRequestRate(fd.Value.Text) {
+			p.report(fd.Value, SevWarning, CodeBadValue, secV2Proposal,
+				"Request-rate takes documents per time, such as 1/10m or 100/24h, optionally followed by a time range 1300-1659", nil)
+		}
+	case FieldContentSignal, FieldContentUsage, FieldLicense:
+		p.checkSignal(fd)
+	}
+}
+
+// lineContentEnd returns the offset where the field's line content ends
+// (before the comment and trailing spaces).
+func lineContentEnd(f *File, fd *Field) int {
+	if fd.Value.Text != "" {
+		return fd.Value.End
+	}
+	return fd.Value.Pos.Offset
+}
+
+func (p *parser) missingColon(fd *Field) {
+	at := fd.Name.End
+	fix := &Fix{Title: "Add the colon", Edits: []Edit{{Start: at, End: at, New: ":"}}}
+	if fd.Kind.IsACAP() {
+		p.skipFix(fd, fd.Name, CodeMissingColonACAP, secP1Syntax,
+			fd.Name.Text+" has no colon after it, so ACAP crawlers do not understand the line and skip it", fix)
+		return
+	}
+	if strings.ContainsAny(fd.Value.Text, " \t") {
+		p.skipFix(fd, fd.Name, CodeNotUnderstood, secGoogleLeniency,
+			fd.Name.Text+" has no colon, and its value has spaces: no crawler can tell the name from the value, so the line is ignored", fix)
+		return
+	}
+	p.report(fd.Name, SevWarning, CodeMissingColon, secGoogleLeniency,
+		fd.Name.Text+" has no colon: Google reads the line anyway, other crawlers ignore it", fix)
+}
+
+func (p *parser) unknownField(fd *Field) {
+	msg := "unknown field \"" + fd.Name.Text + "\": crawlers ignore this line"
+	var fix *Fix
+	if best := closest(fd.Name.Text, knownFieldNames[:], 2); best != "" {
+		msg += "; did you mean " + best + "?"
+		fix = replace("Write "+best, fd.Name, best)
+	}
+	p.report(fd.Name, SevInfo, CodeUnknownField, secRFC9309, msg, fix)
+}
+
+// acapNameCandidates are the ACAP field names a misspelt one is compared
+// with.
+func acapNameCandidates() []string {
+	names := []string{"ACAP-crawler", "ACAP-permissions-reference", "ACAP-usage-purpose",
+		"ACAP-qualified-usage", "ACAP-composite-usage", "ACAP-resource-set", "ACAP-ignore-conventional-records",
+		"ACAP-request-take-down", "ACAP-request-re-crawl"}
+	for _, u := range Usages() {
+		names = append(names, "ACAP-allow-"+u.String(), "ACAP-disallow-"+u.String())
+	}
+	return names
+}
+
+func (p *parser) unknownACAPField(fd *Field) {
+	name := fd.Name.Text
+	msg := "\"" + name + "\" is not an ACAP field, so ACAP crawlers skip the line"
+	var fix *Fix
+	// A space or underscore where a hyphen belongs: ACAP-allow preserve.
+	joined := strings.Join(strings.Fields(strings.ReplaceAll(name, "_", " ")), "-")
+	if fi := lookupField(joined); fi.complete() && fi.kind != FieldACAPUnknown {
+		msg += "; the words of a field name are joined by hyphens: " + joined
+		fix = replace("Write "+joined, fd.Name, joined)
+	} else if best := closest(name, acapNameCandidates(), 3); best != "" {
+		msg += "; did you mean " + best + "?"
+		fix = replace("Write "+best, fd.Name, best)
+	}
+	p.skipFix(fd, fd.Name, CodeUnknownACAPField, secP1Syntax, msg, fix)
+}
+
+// checkRule checks an ACAP permission or prohibition on its own.
+func (p *parser) checkRule(fd *Field) {
+	allow := fd.Kind == FieldACAPAllow
+	verb := "ACAP-disallow-"
+	if allow {
+		verb = "ACAP-allow-"
+	}
+	if fd.Usage == UsageNone && fd.Local == "" {
+		rest := fd.Name.Text[len(verb):]
+		msg := "\"" + rest + "\" is not an ACAP usage, so ACAP crawlers skip the line"
+		var fix *Fix
+		usageSpan := Span{Pos: Pos{Offset: fd.Name.Pos.Offset + len(verb), Line: fd.Name.Pos.Line, Col: fd.Name.Pos.Col + len(verb)}, End: fd.Name.End, Text: rest}
+		if u, ok := usageMisspellings[strings.ToLower(rest)]; ok {
+			msg += "; the usage is called " + u.String()
+			fix = replace("Write "+verb+u.String(), usageSpan, u.String())
+		} else {
+			names := make([]string, 0, numUsages)
+			for _, u := range Usages() {
+				names = append(names, u.String())
+			}
+			if best := closest(rest, names, 3); best != "" {
+				msg += "; did you mean " + best + "?"
+				fix = replace("Write "+verb+best, usageSpan, best)
+			}
+		}
+		p.skipFix(fd, fd.Name, CodeUnknownUsage, secP1Usages, msg, fix)
+		return
+	}
+	// Tokens after the pattern that are not qualifiers.
+	for _, t := range p.valueTokens(fd) {
+		if t.Kind == TokError {
+			s := p.span(t)
+			p.skip(fd, s, CodeStrayToken, secP1Syntax,
+				"\""+s.Text+"\" follows the pattern but is not a qualifier written type=value; a field takes one pattern, so ACAP crawlers skip the line")
+			return
+		}
+	}
+	if fd.Pattern.Text == "" && fd.SetRef.IsZero() {
+		p.skip(fd, fd.Name, CodeEmptyValue, secP1ResourceSpec,
+			fd.Name.Text+" needs a resource pattern (such as /) or a resource set; an empty one is not allowed in ACAP")
+		return
+	}
+	if !fd.SetRef.IsZero() && fd.SetRef.Text == "" {
+		p.skip(fd, fd.Value, CodeEmptyValue, secP1ResourceSpec, "the resource set reference names no set")
+		return
+	}
+	if pat := fd.Pattern.Text; pat != "" {
+		if i := strings.IndexByte(pat, '$'); i >= 0 && i != len(pat)-1 {
+			s := Span{Pos: Pos{Offset: fd.Pattern.Pos.Offset + i, Line: fd.Line, Col: fd.Pattern.Pos.Col + i}, End: fd.Pattern.Pos.Offset + i + 1, Text: "$"}
+			p.skip(fd, s, CodeAnchorNotLast, secP1Patterns,
+				"'$' may only be the last character of a pattern (it marks the end of the path); write %24 for a literal dollar sign")
+			return
+		}
+		p.checkPatternSlash(fd.Pattern)
+	}
+	if fd.Local != "" && !allow {
+		p.prohibit(fd, fd.Name, CodeLocalProhibition, secP1Prohibition,
+			"a prohibition may not name a locally defined usage; it is read as a prohibition of each usage that ("+fd.Local+") stands for. Write one ACAP-disallow- line per usage.", nil)
+	}
+	p.checkQualifiers(fd, fd.Usage, fd.Quals, allow)
+}
+
+// checkPatternSlash warns about an ACAP pattern that starts with neither '/'
+// nor '*'.
+func (p *parser) checkPatternSlash(s Span) {
+	if v := s.Text; v != "" && v[0] != '/' && v[0] != '*' {
+		p.report(s, SevWarning, CodePatternNoSlash, secP1Patterns,
+			"resource patterns start with '/' (or '*'); \""+v+"\" is read as \"/"+v+"\"",
+			replace("Write /"+v, s, "/"+v))
+	}
+}
+
+// valueTokens returns the tokens of a field's value.
+func (p *parser) valueTokens(fd *Field) []Token {
+	l := p.f.Line(fd.Line)
+	var out []Token
+	for _, t := range l.Tokens {
+		if t.Pos.Offset >= fd.Value.Pos.Offset && t.End <= fd.Value.End && t.End > t.Pos.Offset {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// checkQualifiers checks the qualifiers of a permission (or a qualified usage
+// definition) for usage u. On a permission, any problem makes the field a
+// prohibition.
+func (p *parser) checkQualifiers(fd *Field, u Usage, qs []Qualifier, allow bool) {
+	bad := func(q Qualifier, code, section, msg string, fix *Fix) {
+		s := Span{Pos: q.Pos, End: q.End, Text: p.f.text[q.Pos.Offset:q.End]}
+		if fd.Kind.IsDefinition() {
+			p.skipFix(fd, s, code, section, msg, fix)
+			return
+		}
+		p.prohibit(fd, s, code, section, msg+"; ACAP crawlers read the line as a prohibition", fix)
+	}
+	seen := [numQualTypes]bool{}
+	for _, q := range qs {
+		switch {
+		case !allow:
+			bad(q, CodeQualifierOnProhibit, secP1Prohibition, "a prohibition takes no qualifiers (to restrict a usage, permit it with qualifiers instead)", nil)
+			continue
+		case fd.Local != "" && !fd.Kind.IsDefinition():
+			bad(q, CodeQualifierOnLocal, secP1LocalUsage, "a permission for a locally defined usage takes no qualifiers; put them in the ACAP-qualified-usage definition", nil)
+			continue
+		case q.Type == QualUnknown:
+			var fix *Fix
+			msg := "\"" + q.Name + "\" is not an ACAP qualifier"
+			names := make([]string, 0, numQualTypes)
+			for t := QualTimeLimit; t < numQualTypes; t++ {
+				names = append(names, t.String())
+			}
+			if best := closest(q.Name, names, 3); best != "" {
+				msg += "; did you mean " + best + "?"
+				fix = &Fix{Title: "Write " + best, Edits: []Edit{{Start: q.Pos.Offset, End: q.Pos.Offset + len(q.Name), New: best}}}
+			}
+			bad(q, CodeUnknownQualifier, secP1Qualifiers, msg, fix)
+			continue
+		}
+		if msg, good := checkQualValue(q.Type, q.Value); msg != "" {
+			var fix *Fix
+			if good != "" {
+				fix = &Fix{Title: "Write " + q.Type.String() + "=" + good, Edits: []Edit{{Start: q.End - len(q.Value), End: q.End, New: good}}}
+			}
+			bad(q, CodeBadQualifierValue, secP1Qualifiers, msg, fix)
+			continue
+		}
+		if u != UsageNone && !QualifierValidFor(q.Type, u) {
+			bad(q, CodeQualifierNotValid, secP1Qualifiers, q.Type.String()+" cannot restrict "+u.String()+" ("+qualValidList(q.Type)+")", nil)
+			continue
+		}
+		if seen[q.Type] && (q.Type != QualProhibitedModification || strings.EqualFold(q.Value, "any")) {
+			bad(q, CodeQualifierRepeated, secP1Qualifiers, q.Type.String()+" is given more than once", nil)
+			continue
+		}
+		if q.Type == QualProhibitedModification && strings.EqualFold(q.Value, "any") && seen[q.Type] {
+			bad(q, CodeQualifierRepeated, secP1Qualifiers, "prohibited-modification=any already covers every modification", nil)
+			continue
+		}
+		seen[q.Type] = true
+		s := Span{Pos: q.Pos, End: q.End, Text: p.f.text[q.Pos.Offset:q.End]}
+		switch q.Type {
+		case QualMustUseResource:
+			p.report(s, SevInfo, CodePriorArrangement, secP1MustUse,
+				"must-use-resource is interpreted only by prior arrangement with the crawler operator (and is not ready for implementation for presentation)", nil)
+		case QualMustIncludeResource:
+			p.report(s, SevInfo, CodeNotReady, secP1MustInclude,
+				"must-include-resource is not ready for implementation and is interpreted only by prior arrangement", nil)
+		}
+	}
+	// prohibited-modification=any alongside other values.
+	if seen[QualProhibitedModification] {
+		anyAt, n := -1, 0
+		for i, q := range qs {
+			if q.Type == QualProhibitedModification {
+				n++
+				if strings.EqualFold(q.Value, "any") {
+					anyAt = i
+				}
+			}
+		}
+		if anyAt >= 0 && n > 1 && allow {
+			bad(qs[anyAt], CodeQualifierRepeated, secP1Qualifiers, "prohibited-modification=any may not be combined with other prohibited-modification values", nil)
+		}
+	}
+}
+
+func qualValidList(q QualifierType) string {
+	switch q {
+	case QualTimeLimit:
+		return "it is valid on index, preserve, present and present-*"
+	case QualMustUseResource:
+		return "it is valid on index, present and present-*"
+	case QualMaxLength:
+		return "it is valid on present-snippet and present-oldsnippet"
+	case QualProhibitedModification:
+		return "it is valid on present, present-original, present-currentcopy and present-oldcopy"
+	case QualMustIncludeResource:
+		return "it is valid on present and present-*"
+	case QualProhibitedContext, QualRequiredContext:
+		return "it is valid on present-original, present-currentcopy and present-oldcopy"
+	}
+	return "it is not an ACAP qualifier"
+}
+
+func (p *parser) checkRequest(fd *Field) {
+	action := strings.ToLower(fd.Action)
+	if action != "take-down" && action != "re-crawl" {
+		msg := "\"" + fd.Action + "\" is not an ACAP action; the actions are take-down and re-crawl"
+		var fix *Fix
+		if best := closest(fd.Action, []string{"take-down", "re-crawl"}, 3); best != "" {
+			s := Span{Pos: Pos{Offset: fd.Name.End - len(fd.Action), Line: fd.Line, Col: fd.Name.Pos.Col + len(fd.Name.Text) - len(fd.Action)}, End: fd.Name.End, Text: fd.Action}
+			fix = replace("Write ACAP-request-"+best, s, best)
+		}
+		p.skipFix(fd, fd.Name, CodeBadAction, secP1Requests, msg, fix)
+		return
+	}
+	p.report(fd.Name, SevInfo, CodeNotReady, secP1Requests,
+		"action requests are not ready for implementation; crawlers are not expected to act on this line", nil)
+	if fd.Pattern.Text == "" {
+		p.skip(fd, fd.Name, CodeEmptyValue, secP1Requests, fd.Name.Text+" needs the path of one resource")
+	}
+}
+
+// checkCrawlerName checks the name in ACAP-crawler or User-agent.
+func (p *parser) checkCrawlerName(fd *Field, acap bool) {
+	v := fd.Value.Text
+	if v == "" {
+		if acap {
+			p.skip(fd, fd.Name, CodeEmptyValue, secP1Crawler, "ACAP-crawler needs a crawler name, or * for any crawler")
+		} else {
+			p.report(fd.Name, SevWarning, CodeBadValue, secRFC9309Groups, "User-agent needs a crawler name, or * for any crawler", nil)
+		}
+		return
+	}
+	if i := strings.IndexByte(v, '/'); i > 0 {
+		name := strings.TrimSpace(v[:i])
+		sec := secP1Crawler
+		if !acap {
+			sec = secRFC9309Groups
+		}
+		p.report(fd.Value, SevWarning, CodeCrawlerVersion, sec,
+			"crawler names are compared without a version: \""+v+"\" is read as \""+name+"\"",
+			replace("Write "+name, fd.Value, name))
+	}
+}
+
+// checkDefinitionSyntax checks a definition's words; names are resolved
+// later.
+func (p *parser) checkDefinitionSyntax(fd *Field) {
+	args := fd.Args
+	if len(args) == 0 {
+		p.skip(fd, fd.Name, CodeEmptyValue, secP1Definitions, fd.Kind.String()+" needs a name and its definition")
+		return
+	}
+	if !isDefName(args[0].Text) {
+		p.skip(fd, args[0], CodeBadDefinition, secP1Syntax,
+			"\""+args[0].Text+"\" is not a valid name: names start with a letter and use letters, digits, '-', '_' and '.'")
+		return
+	}
+	switch fd.Kind {
+	case FieldACAPQualifiedUsage:
+		if len(args) < 2 {
+			p.skip(fd, fd.Name, CodeBadDefinition, secP1Definitions, "a qualified usage needs a name, a standard usage and at least one qualifier")
+			return
+		}
+		u, ok := ParseUsage(args[1].Text)
+		if !ok {
+			p.skip(fd, args[1], CodeBadDefinition, secP1Definitions, "\""+args[1].Text+"\" is not a standard ACAP usage")
+			return
+		}
+		if len(fd.Quals) == 0 {
+			p.skip(fd, fd.Name, CodeBadDefinition, secP1Definitions, "a qualified usage needs at least one qualifier, such as time-limit=7-days")
+			return
+		}
+		for _, t := range p.valueTokens(fd) {
+			if t.Kind == TokError {
+				p.skip(fd, p.span(t), CodeStrayToken, secP1Syntax, "\""+p.span(t).Text+"\" is not a qualifier written type=value")
+				return
+			}
+		}
+		p.checkQualifiers(fd, u, fd.Quals, true)
+	case FieldACAPCompositeUsage:
+		if len(args) < 2 {
+			p.skip(fd, fd.Name, CodeBadDefinition, secP1Definitions, "a composite usage needs a name and at least one usage")
+		}
+	case FieldACAPResourceSet:
+		if len(args) < 2 {
+			p.skip(fd, fd.Name, CodeBadDefinition, secP1Definitions, "a resource set needs a name and at least one resource pattern")
+			return
+		}
+		for _, a := range args[1:] {
+			if i := strings.IndexByte(a.Text, '$'); i >= 0 && i != len(a.Text)-1 {
+				p.skip(fd, a, CodeAnchorNotLast, secP1Patterns, "'$' may only be the last character of a pattern")
+				return
+			}
+			p.checkPatternSlash(a)
+		}
+	}
+}
+
+func isDefName(s string) bool {
+	if s == "" || !isAlpha(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !isAlpha(c) && !(c >= '0' && c <= '9') && c != '-' && c != '_' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func isAlpha(c byte) bool { return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') }
+
+func isDecimal(s string) bool {
+	dot := false
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isAbsURL(s string) bool {
+	return (hasPrefixFold(s, "http://") || hasPrefixFold(s, "https://")) && len(s) > len("https://") && !strings.ContainsAny(s, " \t")
+}
+
+func isVersion(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, x := range parts {
+		if !isDigits(x) && x != "x" && x != "X" {
+			return false
+		}
+	}
+	return true
+}
+
+func isHHMM(s string) bool {
+	if len(s) != 4 || !isDigits(s) {
+		return false
+	}
+	return (s[0]-'0')*10+(s[1]-'0') < 24 && (s[2]-'0') < 6
+}
+
+func isTimeRange(s string) bool {
+	a, b, ok := strings.Cut(s, "-")
+	return ok && isHHMM(a) && isHHMM(b)
+}
+
+func isRequestRate(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 || len(f) > 2 {
+		return false
+	}
+	n, per, ok := strings.Cut(f[0], "/")
+	if !ok || !isDigits(n) || per == "" {
+		return false
+	}
+	unit := per[len(per)-1]
+	num := per
+	if unit == 's' || unit == 'm' || unit == 'h' || unit == 'S' || unit == 'M' || unit == 'H' {
+		num = per[:len(per)-1]
+	}
+	if num != "" && !isDigits(num) {
+		return false
+	}
+	return len(f) == 1 || isTimeRange(f[1])
+}
+
+// closest returns the candidate nearest to s (case-insensitive) within max
+// edits, or "" when none is that near or s is one of them.
+func closest(s string, candidates []string, max int) string {
+	best, bestD := "", max+1
+	ls := strings.ToLower(s)
+	for _, c := range candidates {
+		d := editDistance(ls, strings.ToLower(c), bestD)
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if bestD == 0 {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, or a value > limit
+// once it is sure to exceed limit.
+func editDistance(a, b string, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	if len(a) > 64 || len(b) > 64 {
+		return limit + 1
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,156 @@
+package policy
+
+import "strings"
+
+// resolve reads the definitions and expands every ACAP permission and
+// prohibition into its Rules.
+func (p *parser) resolve() {
+	f := p.f
+	f.Defs = Definitions{
+		Qualified: map[string]*QualifiedUsage{},
+		Composite: map[string]*CompositeUsage{},
+		Sets:      map[string]*ResourceSet{},
+	}
+	for _, fd := range f.Fields {
+		if fd.Kind.IsDefinition() && fd.Status != StatusSkipped {
+			p.define(fd)
+		}
+	}
+	for _, fd := range f.Fields {
+		if fd.Kind.IsACAPRule() && fd.Status != StatusSkipped {
+			p.expand(fd)
+		}
+	}
+}
+
+// define records one definition; the first of a name wins.
+func (p *parser) define(fd *Field) {
+	d := &p.f.Defs
+	name := strings.ToLower(fd.Args[0].Text)
+	dup := func(first *Field) {
+		p.skip(fd, fd.Args[0], CodeDuplicateDefinition, secP1Definitions,
+			"\""+fd.Args[0].Text+"\" is already defined on line "+itoa(first.Line)+"; the first definition counts and this one is ignored")
+	}
+	switch fd.Kind {
+	case FieldACAPQualifiedUsage, FieldACAPCompositeUsage:
+		if q := d.Qualified[name]; q != nil {
+			dup(q.Field)
+			return
+		}
+		if c := d.Composite[name]; c != nil {
+			dup(c.Field)
+			return
+		}
+		if fd.Kind == FieldACAPQualifiedUsage {
+			u, _ := ParseUsage(fd.Args[1].Text)
+			d.Qualified[name] = &QualifiedUsage{Name: fd.Args[0].Text, Usage: u, Quals: fd.Quals, Field: fd}
+			return
+		}
+		c := &CompositeUsage{Name: fd.Args[0].Text, Field: fd}
+		for _, a := range fd.Args[1:] {
+			if strings.HasPrefix(a.Text, "(") {
+				local := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(a.Text, "("), ")"))
+				q := d.Qualified[local]
+				if q == nil {
+					msg := a.Text + " is not a qualified usage defined above this line"
+					if d.Composite[local] != nil {
+						msg = a.Text + " is a composite usage; a composite usage may only combine standard usages and qualified usages"
+					}
+					p.skip(fd, a, CodeUndefinedUsage, secP1Definitions, msg)
+					return
+				}
+				c.Parts = append(c.Parts, UsagePart{Usage: q.Usage, Qualified: q})
+				continue
+			}
+			u, ok := ParseUsage(a.Text)
+			if !ok {
+				msg := "\"" + a.Text + "\" is not a standard ACAP usage"
+				var fix *Fix
+				if mu, ok := usageMisspellings[strings.ToLower(a.Text)]; ok {
+					fix = replace("Write "+mu.String(), a, mu.String())
+				} else if d.Qualified[strings.ToLower(a.Text)] != nil {
+					msg += "; a qualified usage is written in parentheses"
+					fix = replace("Write ("+a.Text+")", a, "("+a.Text+")")
+				}
+				p.skipFix(fd, a, CodeBadDefinition, secP1Definitions, msg, fix)
+				return
+			}
+			c.Parts = append(c.Parts, UsagePart{Usage: u})
+		}
+		d.Composite[name] = c
+	case FieldACAPResourceSet:
+		if s := d.Sets[name]; s != nil {
+			dup(s.Field)
+			return
+		}
+		d.Sets[name] = &ResourceSet{Name: fd.Args[0].Text, Patterns: fd.Args[1:], Field: fd}
+	}
+}
+
+// expand fills fd.Rules for an ACAP permission or prohibition.
+func (p *parser) expand(fd *Field) {
+	d := &p.f.Defs
+	type part struct {
+		usage Usage
+		quals []Qualifier
+		via   string
+	}
+	var parts []part
+	if fd.Local != "" {
+		via := "(" + fd.Local + ")"
+		if q := d.Qualified[fd.Local]; q != nil {
+			parts = append(parts, part{q.Usage, q.Quals, via})
+		} else if c := d.Composite[fd.Local]; c != nil {
+			for _, cp := range c.Parts {
+				pt := part{usage: cp.Usage, via: via}
+				if cp.Qualified != nil {
+					pt.quals = cp.Qualified.Quals
+					pt.via = via + " (" + cp.Qualified.Name + ")"
+				}
+				parts = append(parts, pt)
+			}
+		} else {
+			p.skip(fd, fd.Name, CodeUndefinedUsage, secP1LocalUsage, p.undefinedMessage("usage", "("+fd.Local+")", fd.Local))
+			return
+		}
+	} else {
+		parts = append(parts, part{fd.Usage, fd.Quals, ""})
+	}
+	pats := []Span{fd.Pattern}
+	setVia := ""
+	if !fd.SetRef.IsZero() {
+		set := d.Sets[strings.ToLower(fd.SetRef.Text)]
+		if set == nil {
+			p.skip(fd, fd.SetRef, CodeUndefinedSet, secP1ResourceSpec, p.undefinedMessage("resource set", fd.SetRef.Text, strings.ToLower(fd.SetRef.Text)))
+			return
+		}
+		pats = set.Patterns
+		setVia = "set " + set.Name
+	}
+	allow := fd.Kind == FieldACAPAllow && fd.Status == StatusOK
+	fd.Rules = make([]Rule, 0, len(parts)*len(pats))
+	for _, pt := range parts {
+		quals := pt.quals
+		if !allow {
+			quals = nil
+		}
+		via := pt.via
+		if setVia != "" {
+			via = strings.TrimSpace(via + " " + setVia)
+		}
+		for _, pat := range pats {
+			fd.Rules = append(fd.Rules, Rule{Allow: allow, Usage: pt.usage, Pattern: pat.Text, PatPos: pat.Pos, Quals: quals, Via: via})
+		}
+	}
+}
+
+// undefinedMessage explains why a name is not defined, pointing at a
+// definition of that name that was ignored.
+func (p *parser) undefinedMessage(what, written, lower string) string {
+	for _, fd := range p.f.Fields {
+		if fd.Kind.IsDefinition() && fd.Status == StatusSkipped && len(fd.Args) > 0 && strings.EqualFold(fd.Args[0].Text, lower) {
+			return "the " + what + " " + written + " is not defined: its definition on line " + itoa(fd.Line) + " has an error and is ignored, so ACAP crawlers skip this line"
+		}
+	}
+	return "the " + what + " " + written + " is not defined in this file, so ACAP crawlers skip this line"
+}
