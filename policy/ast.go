@@ -24,10 +24,10 @@ const (
 // Line is one line of the file, with its tokens. Every line of the input
 // has a Line, blank and comment lines included.
 type Line struct {
-	Num    int     // 1-based line number
-	Start  int     // offset of the first byte
-	End    int     // offset of the line ending (or of the end of the file)
-	Next   int     // offset just past the line ending
+	Num    int // 1-based line number
+	Start  int // offset of the first byte
+	End    int // offset of the line ending (or of the end of the file)
+	Next   int // offset just past the line ending
 	Kind   LineKind
 	Tokens []Token // the line's tokens, its line ending included
 	Field  *Field  // the field on the line, for LineField

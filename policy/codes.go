@@ -53,7 +53,7 @@ const (
 
 	// Information.
 	CodeUnknownField         = "unknown-field"
-	CodeNotReady             = "acap-not-ready"     // ACAP-request-*, must-include-resource
+	CodeNotReady             = "acap-not-ready"      // ACAP-request-*, must-include-resource
 	CodePriorArrangement     = "acap-by-arrangement" // must-use-resource
 	CodeRecordsBeforeConv    = "acap-records-before-conventional"
 	CodeUnknownVersion       = "acap-unknown-version"

@@ -23,7 +23,7 @@ type caseFile struct {
 		Line     int    `json:"line"`
 		Severity string `json:"severity"`
 	} `json:"diagnostics"`
-	Clean *bool          `json:"clean"`
+	Clean *bool         `json:"clean"`
 	Cases []conformCase `json:"cases"`
 }
 
