@@ -155,13 +155,18 @@ func (p *parser) spanOf(a, b Token) Span {
 // field fills fd from the tokens of its line, starting at the name.
 func (p *parser) field(fd *Field, toks []Token) {
 	// The name, with a local usage in parentheses if there is one.
-	i := 1
-	nameEnd := toks[0]
-	for i < len(toks) && (toks[i].Kind == TokLocalUsage || (toks[i].Kind == TokError && toks[i].Pos.Offset == nameEnd.End)) {
-		nameEnd = toks[i]
-		i++
+	i := 0
+	if toks[0].Kind == TokField || toks[0].Kind == TokLocalUsage {
+		i = 1
+		nameEnd := toks[0]
+		for i < len(toks) && (toks[i].Kind == TokLocalUsage || (toks[i].Kind == TokError && toks[i].Pos.Offset == nameEnd.End)) {
+			nameEnd = toks[i]
+			i++
+		}
+		fd.Name = p.spanOf(toks[0], nameEnd)
+	} else {
+		fd.Name = Span{Pos: toks[0].Pos, End: toks[0].Pos.Offset}
 	}
-	fd.Name = p.spanOf(toks[0], nameEnd)
 	info := lookupField(fd.Name.Text)
 	fd.Kind, fd.Near, fd.Usage = info.kind, info.near, info.usage
 	switch fd.Kind {
@@ -196,9 +201,11 @@ func (p *parser) field(fd *Field, toks []Token) {
 		fd.Value = p.spanOf(val[0], val[len(val)-1])
 	} else {
 		// An empty value sits just after the colon or the name.
-		at := toks[i-1].End
+		at := fd.Name.End
 		if i < len(toks) {
 			at = toks[i].Pos.Offset
+		} else if i > 0 {
+			at = toks[i-1].End
 		}
 		fd.Value = Span{Pos: p.f.posAt(fd.Line, at), End: at}
 	}

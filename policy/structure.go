@@ -121,6 +121,11 @@ func (p *parser) structure() {
 						"ACAP-ignore-conventional-records applies to the whole file wherever it stands, but it is meant to come before the ACAP definitions and records", nil)
 				}
 			}
+		case FieldACAPUnknown:
+			if r != nil {
+				fd.Record = r
+				r.Last = fd.Line
+			}
 		case FieldSitemap:
 			f.Sitemaps = append(f.Sitemaps, fd)
 		case FieldContentUsage, FieldContentSignal, FieldLicense:
@@ -172,8 +177,8 @@ func (p *parser) checkRecord(r *Record) {
 		p.report(any.Value, SevWarning, CodeAnyWithNamed, secP1Crawler,
 			"ACAP-crawler: * shares a record with named crawlers: the record then counts for every crawler as an any-crawler record, and for the named ones as a named record. Give * a record of its own.", nil)
 	}
-	if r.Reference == nil && len(r.Rules) == 0 && len(r.Subs) == 0 {
-		c := r.Crawlers[len(r.Crawlers)-1]
+	c := r.Crawlers[len(r.Crawlers)-1]
+	if r.Reference == nil && len(r.Rules) == 0 && len(r.Subs) == 0 && r.Last == c.Line {
 		p.report(c.Name, SevWarning, CodeEmptyRecord, secP1Records,
 			"this ACAP record has no permissions or prohibitions, so it says nothing to its crawlers", nil)
 	}

@@ -1,0 +1,214 @@
+package policy
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// tokString renders tokens as "kind:text" separated by spaces, leaving out
+// spaces and line endings, for compact test tables.
+func tokString(src []byte, toks []Token) string {
+	var parts []string
+	for _, t := range toks {
+		if t.Kind == TokSpace || t.Kind == TokNewline {
+			continue
+		}
+		parts = append(parts, t.Kind.String()+":"+t.Text(src))
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestScanKinds(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"User-agent: *", "field:User-agent colon:: value:*"},
+		{"Disallow: /private/*.pdf$", "field:Disallow colon:: pattern:/private/ wildcard:* pattern:.pdf anchor:$"},
+		{"Disallow /a:b", "field:Disallow pattern:/a:b"},
+		{"Disallow: /a b  # note", "field:Disallow colon:: pattern:/a b comment:# note"},
+		{"##ACAP version=1.1", "version:##ACAP version=1.1"},
+		{"###ACAP version=1.0", "version:###ACAP version=1.0"},
+		{"#ACAP version=1.0  # pilot", "version:#ACAP version=1.0 comment:# pilot"},
+		{"# ACAP policies here...", "comment:# ACAP policies here..."},
+		{"ACAP-crawler: SearchBot1", "field:ACAP-crawler colon:: value:SearchBot1"},
+		{"ACAP-allow-index: /news/ time-limit=until-recrawled", "field:ACAP-allow-index colon:: pattern:/news/ qualifier-name:time-limit equals:= qualifier-value:until-recrawled"},
+		{"ACAP-allow-present-snippet: /n/ max-length = 20-words", "field:ACAP-allow-present-snippet colon:: pattern:/n/ qualifier-name:max-length equals:= qualifier-value:20-words"},
+		{"ACAP-allow-present-snippet /news/ max-length=20-words", "field:ACAP-allow-present-snippet pattern:/news/ qualifier-name:max-length equals:= qualifier-value:20-words"},
+		{"ACAP-allow preserve: /  time-limit=100-days", "field:ACAP-allow preserve colon:: pattern:/ qualifier-name:time-limit equals:= qualifier-value:100-days"},
+		{"ACAP-disallow-crawl: /a /b", "field:ACAP-disallow-crawl colon:: pattern:/a error:/b"},
+		{"ACAP-allow-(basic-usages): the-acap:resource-set:crawlable", "field:ACAP-allow- local-usage:(basic-usages) colon:: set-ref:the-acap:resource-set:crawlable"},
+		{"ACAP-resource-set: images *.gif /T/*.png$", "field:ACAP-resource-set colon:: value:images wildcard:* pattern:.gif pattern:/T/ wildcard:* pattern:.png anchor:$"},
+		{"ACAP-qualified-usage: cache preserve time-limit=until-recrawled", "field:ACAP-qualified-usage colon:: value:cache usage:preserve qualifier-name:time-limit equals:= qualifier-value:until-recrawled"},
+		{"ACAP-composite-usage: my (snip) present-thumbnail", "field:ACAP-composite-usage colon:: value:my local-usage:(snip) usage:present-thumbnail"},
+		{"ACAP-usage-purpose: http://news.search.*/", "field:ACAP-usage-purpose colon:: pattern:http://news.search. wildcard:* pattern:/"},
+		{"ACAP-ignore-conventional-records", "field:ACAP-ignore-conventional-records"},
+		{"ACAP-ignore-conventional-records yes", "field:ACAP-ignore-conventional-records error:yes"},
+		{"Content-Signal: search=yes, ai-train=no", "field:Content-Signal colon:: qualifier-name:search equals:= qualifier-value:yes punct:, qualifier-name:ai-train equals:= qualifier-value:no"},
+		{"Content-Usage: /blog/ train-ai=n", "field:Content-Usage colon:: pattern:/blog/ qualifier-name:train-ai equals:= qualifier-value:n"},
+		{"Sitemap: https://example.com/s.xml", "field:Sitemap colon:: value:https://example.com/s.xml"},
+		{"Sitemap https://example.com/s.xml", "field:Sitemap value:https://example.com/s.xml"},
+		{"User agent: x", "field:User agent colon:: value:x"},
+		{"   ", ""},
+		{"", ""},
+		{"\xEF\xBB\xBFUser-agent: a", "bom:\xEF\xBB\xBF field:User-agent colon:: value:a"},
+		{"\xEF\xBBUser-agent: a", "bom:\xEF\xBB field:User-agent colon:: value:a"},
+		{"foo", "field:foo"},
+		{":", "colon::"},
+		{"ACAP-allow-x): /", "field:ACAP-allow-x) colon:: pattern:/"},
+	}
+	for _, tt := range tests {
+		src := []byte(tt.in)
+		got := tokString(src, Scan(src))
+		if got != tt.want {
+			t.Errorf("Scan(%q)\n got  %s\n want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// checkTokens verifies that toks cover src exactly, in order, with correct
+// lines and columns.
+func checkTokens(t *testing.T, src []byte, toks []Token) {
+	t.Helper()
+	off, line, lineStart := 0, 1, 0
+	for i, tk := range toks {
+		if tk.Pos.Offset != off {
+			t.Fatalf("token %d (%s) starts at %d, want %d", i, tk.Kind, tk.Pos.Offset, off)
+		}
+		if tk.End <= tk.Pos.Offset {
+			t.Fatalf("token %d (%s) is empty", i, tk.Kind)
+		}
+		if tk.Pos.Line != line || tk.Pos.Col != off-lineStart+1 {
+			t.Fatalf("token %d (%s) at %s, want %d:%d", i, tk.Kind, tk.Pos, line, off-lineStart+1)
+		}
+		if tk.Kind == TokNewline {
+			line++
+			lineStart = tk.End
+		} else if bytes.ContainsAny(src[tk.Pos.Offset:tk.End], "\r\n") {
+			t.Fatalf("token %d (%s) %q holds a line ending", i, tk.Kind, src[tk.Pos.Offset:tk.End])
+		}
+		off = tk.End
+	}
+	if off != len(src) {
+		t.Fatalf("tokens end at %d, input at %d", off, len(src))
+	}
+}
+
+// scanByLines scans src one line at a time with ScanLine, as the editor does.
+func scanByLines(src []byte) []Token {
+	var toks []Token
+	start := Pos{Offset: 0, Line: 1, Col: 1}
+	for off := 0; off < len(src); {
+		end := off
+		for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+			end++
+		}
+		if end < len(src) {
+			if src[end] == '\r' && end+1 < len(src) && src[end+1] == '\n' {
+				end++
+			}
+			end++
+		}
+		toks = append(toks, ScanLine(src[off:end], start)...)
+		start = Pos{Offset: end, Line: start.Line + 1, Col: 1}
+		off = end
+	}
+	return toks
+}
+
+func testInputs(t *testing.T) map[string][]byte {
+	t.Helper()
+	in := map[string][]byte{
+		"crlf":     []byte("User-agent: a\r\nDisallow: /x\r\n"),
+		"cr-only":  []byte("User-agent: a\rDisallow: /x\rACAP-crawler: *\r"),
+		"nul":      []byte("User-agent: \x00\nDisallow: /\x00x\n\x00"),
+		"bad-utf8": []byte("User-agent: \xff\xfe\nDisallow: /\xc3\x28\n#\xe2\x82"),
+		"bom":      []byte("\xEF\xBB\xBF##ACAP version=1.1\nACAP-crawler: *\n"),
+		"long":     append([]byte("Disallow: /"), bytes.Repeat([]byte("a*"), 50000)...),
+		"no-final": []byte("User-agent: *\nDisallow: /"),
+		"empty":    {},
+		"blank":    []byte("\n\n\r\n   \t\n"),
+	}
+	for _, dir := range []string{"testdata/corpus/*.txt", "testdata/bench/bench_robots.txt"} {
+		paths, _ := filepath.Glob(dir)
+		for _, p := range paths {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in[filepath.Base(p)] = b
+		}
+	}
+	return in
+}
+
+func TestScanCoversInput(t *testing.T) {
+	for name, src := range testInputs(t) {
+		t.Run(name, func(t *testing.T) {
+			toks := Scan(src)
+			checkTokens(t, src, toks)
+			byLine := scanByLines(src)
+			if len(byLine) != len(toks) {
+				t.Fatalf("line-by-line scan gave %d tokens, whole-file scan %d", len(byLine), len(toks))
+			}
+			for i := range toks {
+				if toks[i] != byLine[i] {
+					t.Fatalf("token %d: whole file %+v, line by line %+v", i, toks[i], byLine[i])
+				}
+			}
+		})
+	}
+}
+
+func TestScanLineColumns(t *testing.T) {
+	// A line scanned from the middle of a file gets the file's positions.
+	line := []byte("Disallow: /x\n")
+	toks := ScanLine(line, Pos{Offset: 100, Line: 7, Col: 1})
+	want := []Token{
+		{TokField, Pos{100, 7, 1}, 108},
+		{TokColon, Pos{108, 7, 9}, 109},
+		{TokSpace, Pos{109, 7, 10}, 110},
+		{TokPattern, Pos{110, 7, 11}, 112},
+		{TokNewline, Pos{112, 7, 13}, 113},
+	}
+	if len(toks) != len(want) {
+		t.Fatalf("got %d tokens %+v", len(toks), toks)
+	}
+	for i := range want {
+		if toks[i] != want[i] {
+			t.Errorf("token %d = %+v, want %+v", i, toks[i], want[i])
+		}
+	}
+	// No BOM in the middle of a file.
+	toks = ScanLine([]byte("\xEF\xBB\xBFx"), Pos{Offset: 5, Line: 2, Col: 1})
+	if toks[0].Kind == TokBOM {
+		t.Errorf("BOM recognised away from the start of the file")
+	}
+}
+
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{
+		"User-agent: *\nDisallow: /\n",
+		"##ACAP version=1.1\r\nACAP-crawler: *\r\nACAP-allow-index: /a/ time-limit=until-2008-01-01\r\n",
+		"ACAP-allow-(x): the-acap:resource-set:y # c\rDisallow /a",
+		"\xEF\xBB\xBF#ACAP\n:::\n= = =\n(",
+		"Content-Signal: search=yes,ai-train=no\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		toks := Scan(src)
+		checkTokens(t, src, toks)
+		byLine := scanByLines(src)
+		if len(byLine) != len(toks) {
+			t.Fatalf("line-by-line scan gave %d tokens, whole-file scan %d", len(byLine), len(toks))
+		}
+		for i := range toks {
+			if toks[i] != byLine[i] {
+				t.Fatalf("token %d: whole file %+v, line by line %+v", i, toks[i], byLine[i])
+			}
+		}
+	})
+}
