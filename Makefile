@@ -1,0 +1,70 @@
+# ACAP Workbench. `make serve` builds the static site and serves it on
+# http://localhost:8080; `make test` runs every test, browser tests included.
+
+GO       ?= go
+DIST     ?= dist
+# URL path the site is served under: empty for a domain root, /REPO for a
+# GitHub Pages project site.
+PREFIX   ?=
+ADDR     ?= localhost:8080
+FUZZTIME ?= 10s
+WASM     := $(DIST)/web/app.wasm
+GOROOT   := $(shell $(GO) env GOROOT)
+
+.PHONY: all build wasm serve test vet unit wasm-test fuzz e2e size chromium clean
+
+all: build
+
+wasm:
+	mkdir -p $(DIST)/web
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(WASM) ./wasm
+
+build:
+	rm -rf $(DIST)
+	$(MAKE) --no-print-directory wasm
+	$(GO) run ./wasm build -out $(DIST) -prefix "$(PREFIX)"
+	@echo "static site written to $(DIST)/"
+
+serve: build
+	$(GO) run ./wasm serve -dir $(DIST) -addr $(ADDR)
+
+test: vet unit wasm-test fuzz build e2e
+	@echo "make test: all tests passed"
+
+vet:
+	$(GO) vet ./...
+	$(GO) vet -tags e2e ./app/e2e
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./app/... ./policy/...
+
+unit:
+	$(GO) test -count=1 ./...
+
+wasm-test:
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(GOROOT)/lib/wasm/go_js_wasm_exec" ./policy/... ./app/doc/... ./app/highlight/...
+
+# A short run of every fuzz target in policy (found by name, so new ones are
+# picked up).
+fuzz:
+	@set -e; for f in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' policy/*_test.go | sed 's/^func //' | sort -u); do \
+		echo "fuzz $$f ($(FUZZTIME))"; \
+		$(GO) test ./policy -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME); \
+	done
+
+# Browser tests in headless Chromium against the built site. Installs
+# Debian's chromium first when it is missing and we can (root).
+e2e: chromium
+	WORKBENCH_DIST=$(abspath $(DIST)) $(GO) test -count=1 -tags e2e -timeout 10m -v ./app/e2e
+
+chromium:
+	@bash .ci/ensure-chromium.sh
+
+size: wasm
+	@raw=$$(wc -c < $(WASM)); gz=$$(gzip -9 -c $(WASM) | wc -c); \
+	if command -v brotli >/dev/null; then br=$$(brotli -c -q 11 $(WASM) | wc -c); else br="n/a (apt-get install brotli)"; fi; \
+	echo "app.wasm raw:    $$raw bytes"; \
+	echo "app.wasm gzip:   $$gz bytes (limit 3145728)"; \
+	echo "app.wasm brotli: $$br bytes"; \
+	test $$gz -le 3145728 || { echo "app.wasm is over 3.0 MB gzip"; exit 1; }
+
+clean:
+	rm -rf $(DIST) out

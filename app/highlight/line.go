@@ -1,0 +1,61 @@
+package highlight
+
+import (
+	"strings"
+
+	"github.com/alecthomas/chroma/v2"
+	chtml "github.com/alecthomas/chroma/v2/formatters/html"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+// formatter writes class-based HTML without the surrounding <pre>; every
+// token value is HTML-escaped by chroma.
+var formatter = chtml.New(chtml.WithClasses(true), chtml.PreventSurroundingPre(true))
+
+// Line returns the highlighted HTML for one line of a file (with or without
+// its trailing newline, which is not part of the output). start is where the
+// line begins in the file; only a line at offset 0 can hold a BOM.
+func Line(line string, start policy.Pos) string {
+	src := []byte(line)
+	toks := policy.ScanLine(src, start)
+	ct := Tokens(src, toks)
+	// Drop the newline: each line is its own element.
+	for len(ct) > 0 && ct[len(ct)-1].Type == chroma.TextWhitespace && strings.ContainsAny(ct[len(ct)-1].Value, "\r\n") {
+		v := strings.TrimRight(ct[len(ct)-1].Value, "\r\n")
+		if v == "" {
+			ct = ct[:len(ct)-1]
+		} else {
+			ct[len(ct)-1].Value = v
+			break
+		}
+	}
+	if len(ct) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow(len(line) * 3)
+	if err := formatter.Format(&b, Light, chroma.Literator(ct...)); err != nil {
+		return escape(line)
+	}
+	return b.String()
+}
+
+// File highlights a whole file, one element per line, as a complete
+// <pre class="chroma"> block (used for static rendering and tests).
+func File(src []byte) (string, error) {
+	var b strings.Builder
+	f := chtml.New(chtml.WithClasses(true))
+	it, err := NewLexer().Tokenise(nil, string(src))
+	if err != nil {
+		return "", err
+	}
+	if err := f.Format(&b, Light, it); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
+
+func escape(s string) string { return escaper.Replace(s) }

@@ -1,0 +1,358 @@
+// Package ui holds the go-app components of the workbench.
+package ui
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/app/doc"
+)
+
+// Samples are the example files offered in the toolbar (in web/samples/).
+var Samples = []struct{ File, Label string }{
+	{"acap-basic.txt", "ACAP basics"},
+	{"acap-mistakes.txt", "Common mistakes"},
+	{"rfc9309.txt", "Plain robots.txt (RFC 9309)"},
+}
+
+// Welcome is the text shown on a first visit.
+const Welcome = `##ACAP version=1.1
+# Welcome to the ACAP Workbench. Edit this file, or open your own robots.txt.
+User-agent: *
+Disallow: /private/
+
+ACAP-crawler: *
+ACAP-disallow-crawl: /private/
+ACAP-allow-crawl: /news/*.html$
+ACAP-allow-index: /news/ time-limit=7-days
+`
+
+// Workbench is the page: toolbar, editor, problems.
+type Workbench struct {
+	app.Compo
+
+	ctx      app.Context
+	ed       *editor
+	fileName string
+	dirty    bool
+	theme    string
+	fontSize int
+	notice   string
+	pending  *pendingLoad
+
+	savePending bool
+	saveFn      app.Func
+}
+
+type pendingLoad struct{ name, text string }
+
+// OnInit sets the defaults used by the pre-rendered page.
+func (c *Workbench) OnInit(ctx app.Context) {
+	c.fileName = "robots.txt"
+	c.theme = "light"
+	c.fontSize = defaultFS
+}
+
+// OnMount restores the saved state and starts the editor.
+func (c *Workbench) OnMount(ctx app.Context) {
+	c.ctx = ctx
+	if v, ok, _ := storageGet(KeyTheme); ok && (v == "dark" || v == "light") {
+		c.theme = v
+	} else if app.Window().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool() {
+		c.theme = "dark"
+	}
+	c.applyTheme()
+	if v, ok, _ := storageGet(KeyFontSize); ok {
+		if n, err := strconv.Atoi(v); err == nil && n >= minFontSize && n <= maxFontSize {
+			c.fontSize = n
+		}
+	}
+
+	name, text := "robots.txt", Welcome
+	raw, ok, err := storageGet(KeyDoc)
+	switch {
+	case err != nil:
+		c.notice = "Your browser does not allow this page to save your work (" + err.Error() + "). Download your file to keep it."
+	case ok:
+		s, err := DecodeSaved(raw)
+		if err != nil {
+			// Keep the unreadable data aside rather than overwrite it.
+			if storageSet(KeyUnreadable, raw) == nil {
+				storageRemove(KeyDoc)
+			}
+			c.notice = "Your saved work could not be restored: " + err.Error() + ". It was kept in this browser's storage under “" + KeyUnreadable + "”; the editor starts with an example."
+		} else {
+			name, text, c.dirty = s.Name, s.Text, s.Dirty
+		}
+	}
+	c.fileName = name
+	c.saveFn = app.FuncOf(func(app.Value, []app.Value) any { c.saveNow(); return nil })
+	c.ed = newEditor(name, text, c.fontSize, c.edited)
+	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
+	app.Window().Set("__wbReady", app.Window().Get("performance").Call("now"))
+}
+
+// edited runs inside the textarea's input event.
+func (c *Workbench) edited() {
+	if !c.dirty {
+		c.ctx.Dispatch(func(app.Context) { c.dirty = true })
+		c.dirty = true
+	}
+	c.scheduleSave()
+}
+
+// scheduleSave saves at most half a second after the first unsaved change.
+func (c *Workbench) scheduleSave() {
+	if c.savePending {
+		return
+	}
+	c.savePending = true
+	app.Window().Call("setTimeout", c.saveFn, 500)
+}
+
+func (c *Workbench) saveNow() {
+	c.savePending = false
+	if c.ed == nil {
+		return
+	}
+	raw := EncodeSaved(c.ed.d.Name, c.ed.text(), c.dirty, time.Now())
+	st := byID("save-state")
+	if err := storageSet(KeyDoc, raw); err != nil {
+		st.Set("textContent", "Not saved in this browser: the file is too large for its storage. Download it to keep it.")
+		st.Set("className", "save-state save-failed")
+		return
+	}
+	st.Set("textContent", "Saved in this browser")
+	st.Set("className", "save-state")
+}
+
+func (c *Workbench) applyTheme() {
+	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-theme", c.theme)
+}
+
+func (c *Workbench) toggleTheme(ctx app.Context, e app.Event) {
+	if c.theme == "dark" {
+		c.theme = "light"
+	} else {
+		c.theme = "dark"
+	}
+	c.applyTheme()
+	_ = storageSet(KeyTheme, c.theme)
+}
+
+func (c *Workbench) changeFontSize(ctx app.Context, e app.Event) {
+	n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	if err != nil || c.ed == nil {
+		return
+	}
+	c.fontSize = n
+	c.ed.setFontSize(n)
+	c.ed.render()
+	_ = storageSet(KeyFontSize, strconv.Itoa(n))
+}
+
+func (c *Workbench) changeName(ctx app.Context, e app.Event) {
+	name := strings.TrimSpace(ctx.JSSrc().Get("value").String())
+	if name == "" {
+		name = "robots.txt"
+	}
+	c.fileName = name
+	if c.ed != nil {
+		c.ed.d.Name = name
+		c.scheduleSave()
+	}
+}
+
+func (c *Workbench) openFile(ctx app.Context, e app.Event) {
+	files := ctx.JSSrc().Get("files")
+	if files.Truthy() && files.Length() > 0 {
+		c.readFile(files.Index(0))
+	}
+	ctx.JSSrc().Set("value", "")
+}
+
+func (c *Workbench) dragOver(ctx app.Context, e app.Event) { e.PreventDefault() }
+
+func (c *Workbench) drop(ctx app.Context, e app.Event) {
+	files := e.Get("dataTransfer").Get("files")
+	if !files.Truthy() || files.Length() == 0 {
+		return // dropped text: the textarea inserts it itself
+	}
+	e.PreventDefault()
+	c.readFile(files.Index(0))
+}
+
+// readFile reads a File object from an <input type=file> or a drop.
+func (c *Workbench) readFile(f app.Value) {
+	name := f.Get("name").String()
+	if size := f.Get("size").Int(); size > doc.MaxSize {
+		c.notice = "“" + name + "” is " + strconv.FormatFloat(float64(size)/(1<<20), 'f', 1, 64) +
+			" MB; the workbench opens files of up to " + strconv.Itoa(doc.MaxSize>>20) + " MB. Your current text was kept."
+		return
+	}
+	f.Call("text").Then(func(v app.Value) {
+		text := v.String()
+		c.ctx.Dispatch(func(app.Context) { c.offerLoad(name, text) })
+	})
+}
+
+func (c *Workbench) loadSample(ctx app.Context, e app.Event) {
+	file := ctx.JSSrc().Get("value").String()
+	ctx.JSSrc().Set("value", "")
+	if file == "" {
+		return
+	}
+	url := app.Getenv("GOAPP_ROOT_PREFIX") + "/web/samples/" + file
+	app.Window().Call("fetch", url).Then(func(resp app.Value) {
+		if !resp.Get("ok").Bool() {
+			c.ctx.Dispatch(func(app.Context) { c.notice = "The example “" + file + "” could not be loaded." })
+			return
+		}
+		resp.Call("text").Then(func(v app.Value) {
+			text := v.String()
+			c.ctx.Dispatch(func(app.Context) { c.offerLoad(file, text) })
+		})
+	})
+}
+
+// offerLoad loads a file, asking first when the current text has changes
+// that were not downloaded.
+func (c *Workbench) offerLoad(name, text string) {
+	if c.dirty && c.ed != nil && c.ed.text() != text {
+		c.pending = &pendingLoad{name, text}
+		c.ctx.Defer(func(app.Context) { byID("confirm-keep").Call("focus") })
+		return
+	}
+	c.load(name, text)
+}
+
+func (c *Workbench) load(name, text string) {
+	if len(text) > doc.MaxSize {
+		c.notice = "That file is larger than " + strconv.Itoa(doc.MaxSize>>20) + " MB; your current text was kept."
+		return
+	}
+	c.pending = nil
+	c.fileName = name
+	c.dirty = false
+	c.ed.setText(name, text)
+	c.saveNow()
+}
+
+func (c *Workbench) confirmReplace(ctx app.Context, e app.Event) {
+	if p := c.pending; p != nil {
+		c.load(p.name, p.text)
+	}
+}
+
+func (c *Workbench) cancelReplace(ctx app.Context, e app.Event) {
+	c.pending = nil
+	byID(idInput).Call("focus")
+}
+
+func (c *Workbench) dismissNotice(ctx app.Context, e app.Event) { c.notice = "" }
+
+func (c *Workbench) download(ctx app.Context, e app.Event) {
+	if c.ed == nil {
+		return
+	}
+	w := app.Window()
+	blob := w.Get("Blob").New([]any{c.ed.text()}, map[string]any{"type": "text/plain;charset=utf-8"})
+	url := w.Get("URL").Call("createObjectURL", blob)
+	a := w.Get("document").Call("createElement", "a")
+	a.Set("href", url)
+	a.Set("download", c.fileName)
+	a.Call("click")
+	w.Call("setTimeout", app.FuncOf(func(app.Value, []app.Value) any {
+		w.Get("URL").Call("revokeObjectURL", url)
+		return nil
+	}), 1000)
+	c.dirty = false
+	c.saveNow()
+}
+
+// Render builds the page. Conditional parts come after the textarea, so
+// that showing them never remounts it (go-app diffs by position).
+func (c *Workbench) Render() app.UI {
+	dirtyClass, dirtyText := "dirty-mark clean", ""
+	if c.dirty {
+		dirtyClass, dirtyText = "dirty-mark", "● not downloaded"
+	}
+	themeLabel := "Dark theme"
+	if c.theme == "dark" {
+		themeLabel = "Light theme"
+	}
+	sizes := []int{12, 14, 16, 18, 20}
+	return app.Div().Class("wb").Body(
+		app.Header().Class("bar").Body(
+			app.H1().Class("brand").Text("ACAP Workbench"),
+			app.Label().For("file-name").Class("sr-only").Text("File name"),
+			app.Input().ID("file-name").Class("file-name").Type("text").Value(c.fileName).
+				Aria("label", "File name").Spellcheck(false).OnChange(c.changeName),
+			app.Span().ID("dirty").Class(dirtyClass).Text(dirtyText),
+			app.Label().For("file-input").Class("btn").Text("Open…"),
+			app.Input().ID("file-input").Class("sr-only").Type("file").Accept(".txt,text/plain").OnChange(c.openFile),
+			app.Button().ID("download").Class("btn").Type("button").Text("Download").OnClick(c.download),
+			app.Label().For("sample").Class("sr-only").Text("Load an example"),
+			app.Select().ID("sample").Class("btn").OnChange(c.loadSample).Body(
+				app.Option().Value("").Selected(true).Text("Examples…"),
+				app.Range(Samples).Slice(func(i int) app.UI {
+					return app.Option().Value(Samples[i].File).Text(Samples[i].Label)
+				}),
+			),
+			app.Label().For("font-size").Class("sr-only").Text("Font size"),
+			app.Select().ID("font-size").Class("btn").OnChange(c.changeFontSize).Body(
+				app.Range(sizes).Slice(func(i int) app.UI {
+					return app.Option().Value(strconv.Itoa(sizes[i])).Selected(sizes[i] == c.fontSize).Text(strconv.Itoa(sizes[i]) + " px")
+				}),
+			),
+			app.Button().ID("theme").Class("btn").Type("button").Aria("pressed", c.theme == "dark").Text(themeLabel).OnClick(c.toggleTheme),
+		),
+		app.Main().Class("main").Body(
+			app.Section().Class("editor-pane").Aria("label", "Editor").Body(
+				app.Div().ID(idEditor).Class("editor").On("dragover", c.dragOver).On("drop", c.drop).Body(
+					app.Div().Class("gutter").Aria("hidden", "true").Body(app.Div().ID(idGutter).Class("win")),
+					app.Div().Class("code").Body(
+						app.Div().Class("layer chroma").Aria("hidden", "true").Body(app.Div().ID(idHL).Class("win")),
+						app.Div().Class("layer marks").Aria("hidden", "true").Body(app.Div().ID(idMarks).Class("win")),
+						app.Textarea().ID(idInput).Class("input").Wrap("off").Spellcheck(false).
+							Attr("autocapitalize", "off").Attr("autocomplete", "off").Attr("autocorrect", "off").
+							Aria("label", "robots.txt text").Aria("describedby", "editor-help"),
+					),
+				),
+				app.P().ID("editor-help").Class("help").Text("Tab indents; press Esc then Tab to leave the editor. Drop a robots.txt here to open it."),
+				app.Div().ID("save-state").Class("save-state").Aria("live", "polite"),
+			),
+			app.Aside().Class("side").Aria("label", "Problems").Body(
+				app.H2().Text("Problems"),
+				app.P().ID(idStatus).Class("prob-status").Aria("live", "polite"),
+				app.Ul().ID(idProblems).Class("problems"),
+				// Room for the decision and simulation panels (issues 3 and 6).
+				app.Div().ID("side-extra").Class("side-extra"),
+			),
+		),
+		app.If(c.notice != "", func() app.UI {
+			return app.Div().ID("notice").Class("notice").Role("alert").Body(
+				app.Span().Text(c.notice),
+				app.Button().Class("btn").Type("button").Text("Dismiss").OnClick(c.dismissNotice),
+			)
+		}),
+		app.If(c.pending != nil, func() app.UI {
+			name := ""
+			if c.pending != nil {
+				name = c.pending.name
+			}
+			return app.Div().Class("overlay").Body(
+				app.Div().ID("confirm").Class("dialog").Role("alertdialog").Aria("modal", "true").Aria("labelledby", "confirm-text").Body(
+					app.P().ID("confirm-text").Text("“"+c.fileName+"” has changes that were not downloaded. Replace it with “"+name+"”?"),
+					app.Div().Class("dialog-buttons").Body(
+						app.Button().ID("confirm-replace").Class("btn danger").Type("button").Text("Replace").OnClick(c.confirmReplace),
+						app.Button().ID("confirm-keep").Class("btn").Type("button").Text("Keep editing").OnClick(c.cancelReplace),
+					),
+				),
+			)
+		}),
+	)
+}

@@ -1,0 +1,211 @@
+//go:build !wasm
+
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/app/highlight"
+	"github.com/acap-workbench/workbench/app/ui"
+)
+
+func serverMain() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	var err error
+	switch os.Args[1] {
+	case "build":
+		fl := flag.NewFlagSet("build", flag.ExitOnError)
+		out := fl.String("out", "dist", "output folder; app.wasm must already be in <out>/web/app.wasm")
+		web := fl.String("web", "web", "folder of static assets to copy into <out>/web")
+		prefix := fl.String("prefix", "", "URL path the site is served under, e.g. /workbench for a GitHub Pages project site; empty for the domain root")
+		domain := fl.String("domain", "", "domain name the site is served on (for social previews)")
+		fl.Parse(os.Args[2:])
+		err = Build(*out, *web, *prefix, *domain)
+	case "serve":
+		fl := flag.NewFlagSet("serve", flag.ExitOnError)
+		dir := fl.String("dir", "dist", "built site to serve")
+		addr := fl.String("addr", "localhost:8080", "address to listen on")
+		fl.Parse(os.Args[2:])
+		log.Printf("serving %s on http://%s/", *dir, *addr)
+		err = http.ListenAndServe(*addr, StaticHandler(*dir))
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "error:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: wasm build [-out dist] [-web web] [-prefix /path] | wasm serve [-dir dist] [-addr localhost:8080]")
+	os.Exit(2)
+}
+
+// Handler returns the go-app handler for a site served under prefix.
+func Handler(prefix, version string, wasmSize int64, domain string) *app.Handler {
+	prefix = "/" + strings.Trim(prefix, "/")
+	var res app.ResourceResolver = app.LocalDir("")
+	if prefix != "/" {
+		res = app.PrefixedLocation(prefix)
+	}
+	cacheable := []string{"/web/theme.css"}
+	for _, s := range ui.Samples {
+		cacheable = append(cacheable, "/web/samples/"+s.File)
+	}
+	return &app.Handler{
+		Name:        "ACAP Workbench",
+		ShortName:   "Workbench",
+		Title:       "ACAP Workbench – write and check robots.txt files",
+		Description: "Write, check and test robots.txt files with the ACAP extensions, in your browser.",
+		Author:      "ACAP Workbench contributors",
+		Lang:        "en",
+		Domain:      domain,
+		Image:       "/web/icon-512.png",
+		Icon: app.Icon{
+			Default:  "/web/icon-192.png",
+			Large:    "/web/icon-512.png",
+			SVG:      "/web/icon.svg",
+			Maskable: "/web/icon-512.png",
+		},
+		BackgroundColor:       "#ffffff",
+		ThemeColor:            "#0550ae",
+		LoadingLabel:          "Loading the workbench… {progress}%",
+		Styles:                []string{"/web/theme.css", "/web/app.css"},
+		CacheableResources:    cacheable,
+		Version:               version,
+		WasmContentLength:     strconv.FormatInt(wasmSize, 10),
+		Resources:             res,
+		ServiceWorkerTemplate: ServiceWorker,
+	}
+}
+
+// Build writes the static site into out. The WebAssembly binary must
+// already be at out/web/app.wasm.
+func Build(out, web, prefix, domain string) error {
+	wasmPath := filepath.Join(out, "web", "app.wasm")
+	st, err := os.Stat(wasmPath)
+	if err != nil {
+		return fmt.Errorf("%s is missing: build it first with GOOS=js GOARCH=wasm go build -o %s ./wasm", wasmPath, wasmPath)
+	}
+	if err := copyDir(web, filepath.Join(out, "web")); err != nil {
+		return fmt.Errorf("copying assets: %w", err)
+	}
+	css, err := highlight.CSS()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "web", "theme.css"), []byte(css), 0o644); err != nil {
+		return err
+	}
+	version, err := hashDir(filepath.Join(out, "web"))
+	if err != nil {
+		return err
+	}
+	h := Handler(prefix, version, st.Size(), domain)
+	if err := app.GenerateStaticWebsite(out, h); err != nil {
+		return err
+	}
+	// GitHub Pages serves 404.html for unknown paths; keep people in the app.
+	index, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "404.html"), index, 0o644); err != nil {
+		return err
+	}
+	// Pages must not run Jekyll over the site.
+	if err := os.WriteFile(filepath.Join(out, ".nojekyll"), nil, 0o644); err != nil {
+		return err
+	}
+	return checkWorker(filepath.Join(out, "app-worker.js"), version)
+}
+
+// checkWorker makes sure our service worker, not go-app's, was written.
+func checkWorker(path, version string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	s := string(b)
+	if !strings.Contains(s, workerMarker) || !strings.Contains(s, version) || strings.Contains(s, "{{") {
+		return errors.New("app-worker.js is not the workbench's service worker")
+	}
+	return nil
+}
+
+func copyDir(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		in, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer in.Close()
+		o, err := os.Create(target)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(o, in); err != nil {
+			o.Close()
+			return err
+		}
+		return o.Close()
+	})
+}
+
+// hashDir names a deploy by the contents of its assets and wasm, so a new
+// build makes a new service worker and browsers fetch it on the next load.
+func hashDir(dir string) (string, error) {
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		io.WriteString(h, filepath.ToSlash(p)+"\x00")
+		_, err = io.Copy(h, f)
+		return err
+	})
+	return hex.EncodeToString(h.Sum(nil))[:16], err
+}
+
+// StaticHandler serves a built site the way a static host does, without
+// caching, so a rebuild shows on reload.
+func StaticHandler(dir string) http.Handler {
+	fsrv := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		if strings.HasSuffix(r.URL.Path, ".wasm") {
+			w.Header().Set("Content-Type", "application/wasm")
+		}
+		fsrv.ServeHTTP(w, r)
+	})
+}

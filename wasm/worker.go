@@ -1,0 +1,62 @@
+//go:build !wasm
+
+package main
+
+const workerMarker = "acap-workbench service worker"
+
+// ServiceWorker replaces go-app's app-worker.js. Differences, each needed on
+// a static host such as GitHub Pages (max-age=600):
+//   - precaching bypasses the HTTP cache ({cache: "reload"}), so a new
+//     deploy never stores the previous app.wasm under the new version;
+//   - the scope itself (the page URL with a trailing slash) is precached and
+//     used for navigations when offline, which makes sub-path sites work
+//     offline;
+//   - only this app's caches are deleted, since a Pages domain is shared.
+const ServiceWorker = `// ` + workerMarker + `
+const cachePrefix = "acap-workbench-";
+const cacheName = cachePrefix + "{{.Version}}";
+const resourcesToCache = {{.ResourcesToCache}};
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(cacheName);
+    const urls = [...new Set(resourcesToCache.concat([self.registration.scope]))];
+    await cache.addAll(urls.map((u) => new Request(u, { cache: "reload" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const keys = await caches.keys();
+    await Promise.all(keys
+      .filter((k) => k.startsWith(cachePrefix) && k !== cacheName)
+      .map((k) => caches.delete(k)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") {
+    return;
+  }
+  event.respondWith((async () => {
+    const cache = await caches.open(cacheName);
+    const cached = await cache.match(event.request);
+    if (cached) {
+      return cached;
+    }
+    try {
+      return await fetch(event.request);
+    } catch (err) {
+      if (event.request.mode === "navigate") {
+        const page = await cache.match(self.registration.scope);
+        if (page) {
+          return page;
+        }
+      }
+      throw err;
+    }
+  })());
+});
+`
