@@ -220,14 +220,16 @@ func (p *parser) checkPatternSlash(s Span) {
 
 // valueTokens returns the tokens of a field's value.
 func (p *parser) valueTokens(fd *Field) []Token {
-	l := p.f.Line(fd.Line)
-	var out []Token
-	for _, t := range l.Tokens {
-		if t.Pos.Offset >= fd.Value.Pos.Offset && t.End <= fd.Value.End && t.End > t.Pos.Offset {
-			out = append(out, t)
-		}
+	toks := p.f.Line(fd.Line).Tokens
+	i := 0
+	for i < len(toks) && toks[i].Pos.Offset < fd.Value.Pos.Offset {
+		i++
 	}
-	return out
+	j := i
+	for j < len(toks) && toks[j].End <= fd.Value.End {
+		j++
+	}
+	return toks[i:j:j]
 }
 
 // checkQualifiers checks the qualifiers of a permission (or a qualified usage

@@ -72,7 +72,6 @@ func (p *parser) lines() {
 		}
 	}
 	f.Lines = make([]Line, 0, n)
-	p.fields = make([]Field, 0, n)
 	s := scanner{src: f.text, line: 1, col0: 1}
 	s.toks = make([]Token, 0, len(f.text)/5+8)
 	starts := make([]int, 0, n+1)
@@ -127,6 +126,10 @@ func (p *parser) line(l *Line) {
 		return
 	}
 	l.Kind = LineField
+	if len(p.fields) == cap(p.fields) {
+		// Fields are allocated in slabs so that pointers to them stay valid.
+		p.fields = make([]Field, 0, min(max(64, 2*cap(p.fields)), 4096))
+	}
 	p.fields = append(p.fields, Field{Line: l.Num})
 	fd := &p.fields[len(p.fields)-1]
 	l.Field = fd

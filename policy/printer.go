@@ -29,7 +29,7 @@ func Tidy(f *File) []byte {
 	b.Grow(len(f.text) + len(f.text)/8)
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		if l.Field == nil || l.Field.Status == StatusSkipped || l.Field.Near || !l.Field.Colon ||
+		if l.Field == nil || l.Field.Status == StatusSkipped || l.Field.Near || (!l.Field.Colon && l.Field.Kind != FieldACAPIgnoreConventional) ||
 			l.Field.Kind == FieldUnknown || l.Field.Kind == FieldACAPUnknown {
 			tidyOther(&b, f, l)
 			continue

@@ -1,0 +1,77 @@
+// Package policy reads robots.txt files the way crawlers of several
+// generations read them, with the ACAP 1.0/1.1 extensions, and tells a
+// publisher precisely what is wrong with a file.
+//
+// # The model
+//
+// Reading a file goes through four stages, each with its own small data
+// types, in the manner of go/scanner, go/ast and go/types:
+//
+//   - Scan splits the text into Tokens. Every byte belongs to exactly one
+//     token (spaces, line endings and comments included), so the tokens
+//     concatenated give back the input, and an editor can colour a file
+//     from them. The scanner needs nothing from earlier lines: ScanLine
+//     scans one line and yields the same tokens a whole-file scan would.
+//   - Parse builds a File: every Line of the input (blank and comment lines
+//     too), the Field on each line, conventional Groups, ACAP Records with
+//     their sub-records, and the ACAP Definitions with local usages and
+//     resource sets resolved. Parse fails only for input over MaxFileSize.
+//   - Check returns the Diagnostics: line, column range, severity, a stable
+//     code, a message, the section of the specification it rests on, and
+//     where possible a Fix written as text edits.
+//   - Print writes a File back unchanged; Tidy writes it with normalised
+//     layout and the same meaning.
+//
+// Positions are byte offsets with 1-based lines and byte columns, as in
+// go/token. Line endings may be LF, CRLF or a lone CR; a leading byte order
+// mark is skipped; any byte sequence is accepted.
+//
+// # What severities mean
+//
+// A diagnostic's severity says how crawlers treat its line, and the
+// decisions of this package obey it:
+//
+//   - An error marks a line a strict crawler would not understand. It is
+//     skipped (FieldStatus StatusSkipped) and no reading uses it. One
+//     exception follows ACAP 1.1: a permission or prohibition of a known
+//     usage whose qualifiers are wrong, and a prohibition of a locally
+//     defined usage, are read as a prohibition of that usage (of each usage
+//     the local usage stands for) for the line's pattern (StatusProhibit).
+//     Reading doubt as "no" is the cautious choice for a publisher.
+//   - A warning marks a line that is used as written but probably does not
+//     say what its author meant: a misspelt conventional field name that
+//     Google's parser accepts, a conventional line without its colon, a
+//     conventional line inside an ACAP record, a path without a leading
+//     slash, a blank line between User-agent and its rules.
+//   - Info is advice: unknown fields, features the ACAP specification marks
+//     as not ready or usable only by prior arrangement, ordering advice.
+//
+// # Records
+//
+// An ACAP record runs from its ACAP-crawler lines to the next ACAP-crawler
+// line that follows other fields, the next User-agent line, or the end of
+// the file. A conventional group runs from its User-agent lines to the next
+// User-agent line that follows a rule; ACAP lines do not end it. Allow and
+// Disallow lines that stand inside an ACAP record belong to the group above
+// for conventional crawlers and are ignored by ACAP crawlers (a warning says
+// so). Definitions must come before the first ACAP record; one placed later
+// is an error, and the Fix moves it.
+//
+// # Choices where the documents are silent
+//
+// Where neither the specifications nor the product's reading settle a case,
+// this package chooses, and the in-app help says the same:
+//
+//   - A record whose ACAP-crawler lines are all errors still delimits a
+//     record; it applies to no crawler.
+//   - An ACAP permission with words after its pattern that are not
+//     qualifiers (such as "/a /b") is skipped rather than read as a
+//     prohibition: it is not clear which pattern was meant.
+//   - A permission for a local usage that carries its own qualifiers is
+//     read as a prohibition of the usages it stands for, like a known usage
+//     with wrong qualifiers.
+//   - ACAP-ignore-conventional-records written with a colon or a value is
+//     an error, and the file is then read as if the line were absent.
+//   - A composite usage may only name qualified usages defined above it;
+//     resource sets may be defined in any order before the first record.
+package policy

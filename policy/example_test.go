@@ -1,0 +1,98 @@
+package policy_test
+
+import (
+	"fmt"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+func ExampleScan() {
+	src := []byte("ACAP-allow-index: /news/ time-limit=7-days\n")
+	for _, t := range policy.Scan(src) {
+		if t.Kind != policy.TokSpace && t.Kind != policy.TokNewline {
+			fmt.Printf("%s %-15s %q\n", t.Pos, t.Kind, t.Text(src))
+		}
+	}
+	// Output:
+	// 1:1 field           "ACAP-allow-index"
+	// 1:17 colon           ":"
+	// 1:19 pattern         "/news/"
+	// 1:26 qualifier-name  "time-limit"
+	// 1:36 equals          "="
+	// 1:37 qualifier-value "7-days"
+}
+
+func ExampleParse() {
+	src := "##ACAP version=1.1\n" +
+		"User-agent: *\n" +
+		"Disallow: /private/\n" +
+		"\n" +
+		"ACAP-resource-set: media /img/ /video/\n" +
+		"ACAP-crawler: SearchBot\n" +
+		"ACAP-allow-crawl: /\n" +
+		"ACAP-disallow-index: the-acap:resource-set:media\n"
+	f, err := policy.Parse("/robots.txt", []byte(src))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("version", f.VersionValue)
+	for _, g := range f.Groups {
+		fmt.Println("group for", g.Agents[0].Value.Text, "with", len(g.Rules), "rule")
+	}
+	for _, r := range f.Records {
+		fmt.Println("record for", r.Crawlers[0].Value.Text)
+		for _, fd := range r.Rules {
+			for _, rule := range fd.Rules {
+				fmt.Printf("  line %d: allow=%v %s %s\n", fd.Line, rule.Allow, rule.Usage, rule.Pattern)
+			}
+		}
+	}
+	// Output:
+	// version 1.1
+	// group for * with 1 rule
+	// record for SearchBot
+	//   line 7: allow=true crawl /
+	//   line 8: allow=false index /img/
+	//   line 8: allow=false index /video/
+}
+
+func ExampleCheck() {
+	src := "##ACAP version=1.1\n" +
+		"ACAP-crawler: *\n" +
+		"ACAP-allow preserve: /  time-limit=100-days\n" +
+		"ACAP-allow-present-snippet: /news/ max-length=20-lines\n"
+	f := policy.MustParse(src)
+	for _, d := range policy.Check(f) {
+		fmt.Println(d.Pos, d.Severity, d.Code)
+		if d.Fix != nil {
+			fmt.Println("  fix:", d.Fix.Title)
+		}
+	}
+	// Output:
+	// 3:1 error acap-unknown-field
+	//   fix: Write ACAP-allow-preserve
+	// 4:36 error acap-qualifier-value
+}
+
+func ExampleFix_Apply() {
+	src := "ACAP-crawler: *\nACAP-allow-present-links: /news/\n"
+	f := policy.MustParse(src)
+	for _, d := range policy.Check(f) {
+		if d.Code == policy.CodeUnknownUsage {
+			fmt.Print(string(d.Fix.Apply(f.Src)))
+		}
+	}
+	// Output:
+	// ACAP-crawler: *
+	// ACAP-allow-present-link: /news/
+}
+
+func ExampleTidy() {
+	f := policy.MustParse("user-agent :  *\nDISALLOW:/tmp/   # scratch\nacap-crawler:*\nacap-allow-index:/  time-limit = 7-days\n")
+	fmt.Print(string(policy.Tidy(f)))
+	// Output:
+	// User-agent: *
+	// Disallow: /tmp/   # scratch
+	// ACAP-crawler: *
+	// ACAP-allow-index: / time-limit=7-days
+}
