@@ -1,0 +1,586 @@
+package policy
+
+import "strings"
+
+// The ACAP reading (semantics §3–4).
+
+// appliedRecord is an ACAP record that applies to a crawler, with its
+// standing: named (addressed to the crawler by name) or any (to every
+// crawler).
+type appliedRecord struct {
+	rec   *Record
+	comp  *compiled
+	named bool
+}
+
+// selectACAP finds the records that apply to a crawler, following
+// permissions references.
+func (p *Policy) selectACAP(s *selection, main *compiled, crawler string, ua bool) {
+	recs, best := matchingRecords(main.file, crawler, ua)
+	var anyLines, namedLines []int
+	for _, m := range recs {
+		r := m.rec
+		if r.Reference != nil {
+			p.followReference(s, main, r, m.named, crawler, ua)
+			continue
+		}
+		if m.named {
+			s.records = append(s.records, appliedRecord{r, main, true})
+			namedLines = append(namedLines, r.First)
+		}
+		if r.Any {
+			s.records = append(s.records, appliedRecord{r, main, false})
+			anyLines = append(anyLines, r.First)
+		}
+	}
+	text := ""
+	switch {
+	case len(namedLines) == 0 && len(anyLines) == 0:
+		text = "no ACAP record is addressed to " + crawler + " or to any crawler (*)"
+	case len(namedLines) == 0:
+		text = "no ACAP record names " + crawler + "; the any-crawler (*) record" + plural(len(anyLines), " applies", "s apply")
+	default:
+		text = "the ACAP record" + plural(len(namedLines), "", "s") + " naming " + crawler
+		if ua {
+			text = "the ACAP record" + plural(len(namedLines), "", "s") + " whose crawler name is the longest found in the User-Agent (" + itoa(best) + " characters)"
+		}
+		text += plural(len(namedLines), " applies", " apply, merged")
+		if len(anyLines) > 0 {
+			text += "; the any-crawler (*) record" + plural(len(anyLines), " is", "s are") + " asked only where the named records are silent"
+		}
+	}
+	lines := append(append([]int(nil), namedLines...), anyLines...)
+	s.steps = append([]Step{{Kind: StepRecords, Lines: lines, Text: text}}, s.steps...)
+}
+
+// recordMatch is a record with whether it names the crawler.
+type recordMatch struct {
+	rec   *Record
+	named bool
+}
+
+// matchingRecords returns the records of f that apply to the crawler, in
+// file order: those that name it, and the any-crawler records. With ua, a
+// record name matches when it is a substring of the User-Agent string, and
+// only the longest such names count. best is that length.
+func matchingRecords(f *File, crawler string, ua bool) (out []recordMatch, best int) {
+	lowerUA := strings.ToLower(crawler)
+	names := func(r *Record) []string {
+		var ns []string
+		for _, c := range r.Crawlers {
+			if c.Status == StatusOK {
+				if n := crawlerName(c.Value.Text); n != "*" && n != "" {
+					ns = append(ns, n)
+				}
+			}
+		}
+		return ns
+	}
+	if ua {
+		for _, r := range f.Records {
+			for _, n := range names(r) {
+				if len(n) > best && strings.Contains(lowerUA, strings.ToLower(n)) {
+					best = len(n)
+				}
+			}
+		}
+	}
+	for _, r := range f.Records {
+		named := false
+		for _, n := range names(r) {
+			if ua {
+				named = named || (len(n) == best && strings.Contains(lowerUA, strings.ToLower(n)))
+			} else {
+				named = named || crawlerEq(n, crawler)
+			}
+		}
+		if named || r.Any {
+			out = append(out, recordMatch{r, named})
+		}
+	}
+	return out, best
+}
+
+// followReference puts the records of a referenced file in place of the
+// referring record (semantics §3.9).
+func (p *Policy) followReference(s *selection, main *compiled, r *Record, named bool, crawler string, ua bool) {
+	ref := r.Reference
+	path := strings.TrimSpace(ref.Value.Text)
+	if i := strings.Index(path, "://"); i >= 0 {
+		// A full URL: look the file up by its path.
+		if j := strings.IndexByte(path[i+3:], '/'); j >= 0 {
+			path = path[i+3+j:]
+		}
+	}
+	rf := p.files[path]
+	if rf == nil {
+		s.steps = append(s.steps, Step{Kind: StepReference, Line: ref.Line,
+			Text: "ACAP-permissions-reference points to " + path + ", which is not open in the workspace: it contributes nothing to this answer"})
+		return
+	}
+	c := p.compiled(rf, path)
+	recs, _ := matchingRecords(rf, crawler, ua)
+	added := 0
+	for _, m := range recs {
+		if m.rec.Reference != nil {
+			s.steps = append(s.steps, Step{Kind: StepReference, File: path, Line: m.rec.Reference.Line,
+				Text: "a referenced file may not refer further (a chain longer than one); this reference is ignored"})
+			continue
+		}
+		switch {
+		case named:
+			// For a crawler named in the referring record, every record of
+			// the referenced file that applies to it counts as named.
+			s.records = append(s.records, appliedRecord{m.rec, c, true})
+		default:
+			if m.named {
+				s.records = append(s.records, appliedRecord{m.rec, c, true})
+			}
+			if m.rec.Any {
+				s.records = append(s.records, appliedRecord{m.rec, c, false})
+			}
+		}
+		added++
+	}
+	standing := "they keep their own standing (named or any)"
+	if named {
+		standing = "they count as records naming " + crawler
+	}
+	s.steps = append(s.steps, Step{Kind: StepReference, Line: ref.Line,
+		Text: "ACAP-permissions-reference is followed to " + path + ": " + itoa(added) + " of its records apply; " + standing})
+}
+
+// candidate is an ACAP field's rule that matches the path and counts for the
+// usage asked.
+type candidate struct {
+	r     *acapRule
+	comp  *compiled
+	named bool
+}
+
+func (c *candidate) line() int { return c.r.fd.Line }
+
+// layerResult is the outcome of the narrowest-scope comparison in one layer.
+type layerResult struct {
+	found     bool
+	allow     bool
+	win       *candidate
+	tied      []*candidate // agreeing candidates tied with the winner
+	undecided bool
+	layer     int // 0..3 for (a)..(d)
+	named     bool
+}
+
+var layerNames = [4]string{
+	"named records, sub-records for the purpose",
+	"any-crawler records, sub-records for the purpose",
+	"named records, fields outside sub-records",
+	"any-crawler records, fields outside sub-records",
+}
+
+// counts reports whether a field for usage fu counts when asking about u.
+func counts(fu, u Usage) bool {
+	return fu == u || (fu == UsagePresent && u.IsPresentation() && u != UsagePresent)
+}
+
+// purposeMatches reports whether any purpose pattern of the sub-record
+// matches the question's purpose.
+func purposeMatches(c *compiled, sub *SubRecord, purpose string, ps *Subject) bool {
+	for _, pf := range sub.Purposes {
+		if pat, ok := c.purp[pf]; ok && pat.Match(ps) {
+			return true
+		}
+	}
+	return false
+}
+
+// askLayers searches the layers for fields of usage u (semantics §3.2–3.4).
+func (p *Policy) askLayers(sel *selection, u Usage, purpose string, subj, psubj *Subject, a *Answer) layerResult {
+	var cands []*candidate
+	for layer := 0; layer < 4; layer++ {
+		cands = cands[:0]
+		wantNamed := layer == 0 || layer == 2
+		for i := range sel.records {
+			ar := &sel.records[i]
+			if ar.named != wantNamed {
+				continue
+			}
+			collect := func(fields []*Field) {
+				for _, fd := range fields {
+					for j := range ar.comp.acap[fd] {
+						r := &ar.comp.acap[fd][j]
+						if !r.pat.Match(subj) {
+							continue
+						}
+						if fd.Status == StatusSkipped {
+							if r.usage == UsageNone || counts(r.usage, u) {
+								a.step(Step{Kind: StepSkipped, File: ar.comp.name, Line: fd.Line,
+									Text: "this line would match, but it has an error and is skipped (see the problems list)"})
+							}
+							continue
+						}
+						if counts(r.usage, u) {
+							cands = append(cands, &candidate{r, ar.comp, ar.named})
+						}
+					}
+				}
+			}
+			if layer < 2 {
+				if purpose == "" {
+					continue
+				}
+				for _, sub := range ar.rec.Subs {
+					if purposeMatches(ar.comp, sub, purpose, psubj) {
+						collect(sub.Rules)
+					}
+				}
+			} else {
+				collect(ar.rec.Rules)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		res := p.narrowest(cands, a)
+		res.layer, res.named, res.found = layer, wantNamed, true
+		return res
+	}
+	return layerResult{}
+}
+
+// cmpCandidates orders two candidates by scope: <0 when a is narrower. When
+// the scope cannot decide, a present-X field is narrower than a present
+// field.
+func cmpCandidates(a, b *candidate) int {
+	if c := CompareScope(&a.r.pat, &b.r.pat); c != 0 {
+		return c
+	}
+	switch {
+	case a.r.usage != UsagePresent && b.r.usage == UsagePresent:
+		return -1
+	case a.r.usage == UsagePresent && b.r.usage != UsagePresent:
+		return +1
+	}
+	return 0
+}
+
+// narrowest applies §2.4.5 to the matching fields of one layer.
+func (p *Policy) narrowest(cands []*candidate, a *Answer) layerResult {
+	for _, c := range cands {
+		verb := "permits"
+		if !c.r.allow {
+			verb = "prohibits"
+		}
+		text := c.r.fd.Name.Text + ": " + c.r.rule.Pattern + " matches and " + verb + " " + c.r.usage.String()
+		if c.r.rule.Via != "" {
+			text += " (through " + c.r.rule.Via + ")"
+		}
+		if c.r.fd.Status == StatusProhibit {
+			text += "; the line is read as a prohibition because part of it was not understood"
+		}
+		a.step(Step{Kind: StepMatch, File: c.comp.name, Line: c.line(), Text: text})
+	}
+	// The narrowest of those that agree with each verdict.
+	best := func(side bool) *candidate {
+		var w *candidate
+		for _, c := range cands {
+			if c.r.allow != side {
+				continue
+			}
+			if w == nil || cmpCandidates(c, w) < 0 {
+				w = c
+			}
+		}
+		return w
+	}
+	allowW, denyW := best(true), best(false)
+	var res layerResult
+	switch {
+	case allowW == nil || denyW == nil:
+		w := allowW
+		if w == nil {
+			w = denyW
+		}
+		res.win, res.allow = w, w.r.allow
+	default:
+		// A conflict: a side wins only if its narrowest field is narrower
+		// than every field of the other side.
+		beats := func(w *candidate) bool {
+			for _, c := range cands {
+				if c.r.allow != w.r.allow && cmpCandidates(w, c) >= 0 {
+					return false
+				}
+			}
+			return true
+		}
+		switch {
+		case beats(allowW):
+			res.win, res.allow = allowW, true
+		case beats(denyW):
+			res.win, res.allow = denyW, false
+		default:
+			res.win, res.allow, res.undecided = denyW, false, true
+			a.step(Step{Kind: StepUndecided, File: denyW.comp.name, Line: denyW.line(), Lines: []int{allowW.line()},
+				Text: "the permission on line " + itoa(allowW.line()) + " and the prohibition on line " + itoa(denyW.line()) +
+					" conflict, and comparing their patterns character by character cannot tell which is narrower: the usage is prohibited (§2.4.5)"})
+			return res
+		}
+		loser := denyW
+		if !res.allow {
+			loser = allowW
+		}
+		a.step(Step{Kind: StepScope, File: res.win.comp.name, Line: res.win.line(), Lines: []int{loser.line()}, Text: scopeReason(res.win, loser)})
+	}
+	// Tied agreeing fields: same scope and same usage standing.
+	for _, c := range cands {
+		if c != res.win && c.r.allow == res.allow && cmpCandidates(c, res.win) == 0 && cmpCandidates(res.win, c) == 0 {
+			if c.line() < res.win.line() && c.comp == res.win.comp {
+				res.tied = append(res.tied, res.win)
+				res.win = c
+				continue
+			}
+			res.tied = append(res.tied, c)
+		}
+	}
+	return res
+}
+
+// scopeReason explains why w's pattern is narrower than l's.
+func scopeReason(w, l *candidate) string {
+	if CompareScope(&w.r.pat, &l.r.pat) == 0 {
+		return "the patterns of lines " + itoa(w.line()) + " and " + itoa(l.line()) + " are alike, and a field for " + w.r.usage.String() +
+			" is more specific than one for present, so line " + itoa(w.line()) + " wins"
+	}
+	wp, lp := w.r.pat.scope, l.r.pat.scope
+	i := 0
+	for i < len(wp) && i < len(lp) && wp[i] == lp[i] {
+		i++
+	}
+	why := ""
+	switch {
+	case i == len(lp):
+		why = "the pattern " + l.r.rule.Pattern + " ends there"
+	case lp[i] == scopeAnchor:
+		why = l.r.rule.Pattern + " has the end anchor $ there"
+	case lp[i] == scopeStar:
+		why = l.r.rule.Pattern + " has the wildcard * there"
+	}
+	return "line " + itoa(w.line()) + " (" + w.r.rule.Pattern + ") is narrower than line " + itoa(l.line()) + " (" + l.r.rule.Pattern +
+		"): compared character by character they first differ at character " + itoa(i+1) + ", where " + why + " (§2.4.5)"
+}
+
+// usageOutcome is the answer for one usage before dependencies.
+type usageOutcome struct {
+	decided bool // some field decided (false: allowed by silence)
+	allow   bool
+	line    int
+	file    string
+	quals   []Qualifier
+	limit   *Qualifier // an until- date limit of the deciding field
+}
+
+// decideACAP answers as an ACAP crawler.
+func (p *Policy) decideACAP(q *Question, u Usage, path string, subj *Subject, a *Answer) {
+	sel := p.selection(KindACAP, q.Crawler, q.UserAgent)
+	a.Trace.Steps = append(a.Trace.Steps, sel.steps...)
+	if q.Purpose == "" {
+		if p.hasSubRecords(sel) {
+			a.step(Step{Kind: StepNote, Text: "the question names no usage purpose, so sub-records for purposes are not read"})
+		}
+	} else {
+		a.step(Step{Kind: StepNote, Text: "usage purpose: " + q.Purpose})
+	}
+	psubj := NewSubject(q.Purpose)
+	out := p.acapUsage(q, sel, u, subj, &psubj, a)
+	a.Allowed, a.Line, a.File = out.allow, out.line, out.file
+	if out.allow {
+		a.Restrictions = validQuals(out.quals, u, a)
+	}
+	if !out.allow {
+		return
+	}
+	// Dependencies: every usage but crawl needs crawl; copies need preserve.
+	deps := []Usage{}
+	if u != UsageCrawl {
+		deps = append(deps, UsageCrawl)
+	}
+	if u == UsagePresentCurrentCopy || u == UsagePresentOldCopy {
+		deps = append(deps, UsagePreserve)
+	}
+	for _, d := range deps {
+		var sub Answer
+		sub.Trace.Steps = make([]Step, 0, 4)
+		dout := p.acapUsage(q, sel, d, subj, &psubj, &sub)
+		if !dout.allow {
+			own := "by silence"
+			if out.line > 0 {
+				own = "by line " + itoa(out.line)
+			}
+			a.Allowed, a.Line, a.File, a.Restrictions = false, dout.line, dout.file, nil
+			a.step(Step{Kind: StepDependency, File: dout.file, Line: dout.line, Lines: []int{out.line},
+				Text: u.String() + " is permitted " + own + ", but it needs " + d.String() + ", which is not allowed here" + lineRef(dout.line)})
+			return
+		}
+	}
+}
+
+func lineRef(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return " (line " + itoa(n) + ")"
+}
+
+func (p *Policy) hasSubRecords(sel *selection) bool {
+	for _, ar := range sel.records {
+		if len(ar.rec.Subs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// acapUsage decides one usage the ACAP way, without dependencies: layers,
+// the conventional reading for crawl, other, silence, time limits.
+func (p *Policy) acapUsage(q *Question, sel *selection, u Usage, subj, psubj *Subject, a *Answer) usageOutcome {
+	res := p.askLayers(sel, u, q.Purpose, subj, psubj, a)
+	if res.found {
+		a.step(Step{Kind: StepLayer, File: res.win.comp.name, Line: res.win.line(), Text: "decided among " + layerNames[res.layer]})
+	}
+	if u == UsageCrawl && len(sel.conv.rules)+len(sel.conv.agents) > 0 {
+		if out, done := p.combineConventional(sel, res, subj, a); done {
+			return out
+		}
+	}
+	if !res.found && u != UsageOther {
+		ores := p.askLayers(sel, UsageOther, q.Purpose, subj, psubj, a)
+		if ores.found {
+			a.step(Step{Kind: StepOther, File: ores.win.comp.name, Line: ores.win.line(),
+				Text: "no field speaks of " + u.String() + " for this URL, so the fields for other decide"})
+			return p.outcome(ores, u, q, a)
+		}
+	}
+	if !res.found {
+		a.step(Step{Kind: StepDefault, Text: "no field speaks of " + u.String() + " for this URL: allowed (what is not forbidden is permitted)"})
+		return usageOutcome{allow: true}
+	}
+	return p.outcome(res, u, q, a)
+}
+
+// outcome turns a layer result into a usage outcome, applying time limits.
+func (p *Policy) outcome(res layerResult, u Usage, q *Question, a *Answer) usageOutcome {
+	out := usageOutcome{decided: true, allow: res.allow, line: res.win.line(), file: res.win.comp.name}
+	if !res.allow {
+		return out
+	}
+	out.quals = append(out.quals, res.win.r.rule.Quals...)
+	for _, t := range res.tied {
+		out.quals = append(out.quals, t.r.rule.Quals...)
+	}
+	for i := range out.quals {
+		qq := &out.quals[i]
+		if qq.Type != QualTimeLimit || !hasPrefixFold(qq.Value, "until-") || q.Date.IsZero() {
+			continue
+		}
+		d, ok := parseDate(strings.ToLower(qq.Value[len("until-"):]))
+		if ok && d.Before(q.Date) {
+			out.allow = false
+			out.quals = nil
+			a.step(Step{Kind: StepExpired, File: out.file, Line: out.line,
+				Text: "the permission ran until " + d.String() + "; on " + q.Date.String() + " it has expired"})
+			return out
+		}
+	}
+	return out
+}
+
+// validQuals keeps the qualifiers that may restrict usage u, deduplicated;
+// the others are mentioned in the trace.
+func validQuals(qs []Qualifier, u Usage, a *Answer) []Qualifier {
+	var out []Qualifier
+	for _, q := range qs {
+		if !QualifierValidFor(q.Type, u) {
+			a.step(Step{Kind: StepNote, Line: q.Pos.Line, Text: q.String() + " does not restrict " + u.String() + ", so it is not reported"})
+			continue
+		}
+		dup := false
+		for _, o := range out {
+			if o.String() == q.String() {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, q)
+			a.step(Step{Kind: StepRestriction, Line: q.Pos.Line, Text: "restriction: " + q.String()})
+		}
+	}
+	return out
+}
+
+// combineConventional decides crawl from the ACAP answer and the
+// conventional one (semantics §4). done is false when neither has a
+// matching line.
+func (p *Policy) combineConventional(sel *selection, res layerResult, subj *Subject, a *Answer) (usageOutcome, bool) {
+	win, lines := sel.conv.match(subj)
+	if win == nil {
+		return usageOutcome{}, false
+	}
+	standing := "a * group"
+	if sel.conv.named {
+		standing = "a group naming the crawler"
+	}
+	a.step(Step{Kind: StepConventional, Line: win.fd.Line, Lines: lines,
+		Text: "conventional records are read too: " + ruleText(win.fd) + " from " + standing + " decides crawl the conventional way"})
+	conv := usageOutcome{decided: true, allow: win.allow, line: win.fd.Line}
+	if !res.found {
+		return conv, true
+	}
+	acapOut := usageOutcome{decided: true, allow: res.allow, line: res.win.line(), file: res.win.comp.name}
+	if res.undecided || res.allow == win.allow {
+		if res.allow == win.allow {
+			a.step(Step{Kind: StepConventional, Line: res.win.line(), Text: "the ACAP and conventional readings agree"})
+		}
+		return acapOut, true
+	}
+	switch {
+	case sel.conv.named && !res.named:
+		a.step(Step{Kind: StepConventional, Line: win.fd.Line, Text: "the conventional group names the crawler while the ACAP answer comes from an any-crawler record: the conventional line wins"})
+		return conv, true
+	case !sel.conv.named && res.named:
+		a.step(Step{Kind: StepConventional, Line: res.win.line(), Text: "the ACAP answer comes from a record naming the crawler while the conventional line is for *: the ACAP line wins"})
+		return acapOut, true
+	}
+	cpat := CompilePattern(win.pat.Raw(), MatchACAP)
+	switch c := CompareScope(&res.win.r.pat, &cpat); {
+	case c < 0:
+		a.step(Step{Kind: StepConventional, Line: res.win.line(), Text: "the ACAP pattern is narrower than the conventional one: the ACAP line wins (§2.4.5)"})
+		return acapOut, true
+	case c > 0:
+		a.step(Step{Kind: StepConventional, Line: win.fd.Line, Text: "the conventional pattern is narrower than the ACAP one: the conventional line wins (§2.4.5)"})
+		return conv, true
+	case sameScope(&res.win.r.pat, &cpat):
+		a.step(Step{Kind: StepConventional, Line: res.win.line(), Text: "the ACAP and conventional lines have the same pattern: the ACAP line wins, as the conventional one is to be ignored (§2.9.2)"})
+		return acapOut, true
+	}
+	a.step(Step{Kind: StepUndecided, Line: res.win.line(), Lines: []int{win.fd.Line},
+		Text: "the ACAP and conventional readings disagree and their patterns cannot be ordered by scope: crawling is prohibited (§2.4.5)"})
+	out := acapOut
+	if out.allow {
+		out = conv
+	}
+	return out, true
+}
+
+// sameScope reports whether two patterns are the same after decoding and
+// case folding.
+func sameScope(a, b *Pattern) bool {
+	if len(a.scope) != len(b.scope) {
+		return false
+	}
+	for i := range a.scope {
+		if a.scope[i] != b.scope[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,460 @@
+package policy
+
+import (
+	"sort"
+	"strings"
+)
+
+// The conventional readings: RFC 9309 (as Google's reference parser reads
+// it), the 1996 draft, the 1994 convention and the 2.0.0 proposal.
+
+// googleMaxLine is the length at which Google's parser cuts a line.
+const googleMaxLine = 16663
+
+// convGroup is a conventional group compiled for the RFC 9309 reading.
+type convGroup struct {
+	g     *Group
+	names []string // the whole names of its User-agent lines, as written
+	star  bool     // one of them is '*'
+	rules []convRule
+}
+
+// convRule is an Allow or Disallow line, compiled.
+type convRule struct {
+	fd       *Field
+	allow    bool
+	pat      Pattern
+	inRecord bool // the line stands inside an ACAP record
+}
+
+// uaName returns the name RFC 9309 crawlers read in a User-agent value: its
+// leading run of letters, digits, '_', '-' and '.', or "*".
+func uaName(v string) string {
+	if strings.HasPrefix(v, "*") {
+		return "*"
+	}
+	i := 0
+	for i < len(v) {
+		c := v[i]
+		if !(isAlpha(c) || ('0' <= c && c <= '9') || c == '_' || c == '-' || c == '.') {
+			break
+		}
+		i++
+	}
+	return v[:i]
+}
+
+// rfcPattern returns the pattern of an Allow or Disallow line as Google's
+// parser reads it (cut with its line at googleMaxLine bytes).
+func rfcPattern(f *File, fd *Field) string {
+	l := f.Line(fd.Line)
+	v := fd.Value.Text
+	if cut := l.Start + googleMaxLine; fd.Value.End > cut {
+		if cut <= fd.Value.Pos.Offset {
+			return ""
+		}
+		v = strings.TrimRight(f.text[fd.Value.Pos.Offset:cut], " \t")
+	}
+	return v
+}
+
+func compileGroups(f *File) []convGroup {
+	gs := make([]convGroup, 0, len(f.Groups))
+	for _, g := range f.Groups {
+		cg := convGroup{g: g}
+		for _, a := range g.Agents {
+			if a.Status == StatusSkipped {
+				continue
+			}
+			n := uaName(a.Value.Text)
+			if n == "*" {
+				cg.star = true
+			} else if n != "" {
+				cg.names = append(cg.names, n)
+			}
+		}
+		for _, fd := range g.Rules {
+			if fd.Status == StatusSkipped {
+				continue
+			}
+			v := rfcPattern(f, fd)
+			if v == "" {
+				continue // an empty rule matches nothing
+			}
+			cg.rules = append(cg.rules, convRule{fd: fd, allow: fd.Kind == FieldAllow, pat: CompilePattern(v, MatchRFC9309), inRecord: fd.Record != nil})
+		}
+		gs = append(gs, cg)
+	}
+	return gs
+}
+
+// convSelection is the RFC 9309 reading's choice of groups for a crawler.
+type convSelection struct {
+	named  bool       // groups name the crawler (else the '*' groups)
+	agents []int      // the User-agent lines of the chosen groups
+	rules  []convRule // their rules, longest pattern first, Allow first on ties
+	text   string     // the explanation
+}
+
+// selectGroups chooses the groups RFC 9309 crawlers obey: those naming the
+// crawler, merged, else the '*' groups, merged. acapView leaves out the
+// rules that stand inside ACAP records (how an ACAP crawler reads the
+// conventional part).
+func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelection {
+	var s convSelection
+	want := crawlerName(crawler)
+	best := 0
+	if ua {
+		lower := strings.ToLower(crawler)
+		for _, g := range c.conv {
+			for _, n := range g.names {
+				if len(n) > best && strings.Contains(lower, strings.ToLower(n)) {
+					best = len(n)
+				}
+			}
+		}
+	}
+	matches := func(g *convGroup) bool {
+		for _, n := range g.names {
+			if ua {
+				if len(n) == best && strings.Contains(strings.ToLower(crawler), strings.ToLower(n)) {
+					return true
+				}
+			} else if strings.EqualFold(n, want) {
+				return true
+			}
+		}
+		return false
+	}
+	var chosen []*convGroup
+	for i := range c.conv {
+		if matches(&c.conv[i]) {
+			chosen = append(chosen, &c.conv[i])
+		}
+	}
+	if len(chosen) > 0 {
+		s.named = true
+	} else {
+		for i := range c.conv {
+			if c.conv[i].star {
+				chosen = append(chosen, &c.conv[i])
+			}
+		}
+	}
+	for _, g := range chosen {
+		for _, a := range g.g.Agents {
+			s.agents = append(s.agents, a.Line)
+		}
+		for _, r := range g.rules {
+			if acapView && r.inRecord {
+				continue
+			}
+			s.rules = append(s.rules, r)
+		}
+	}
+	sort.SliceStable(s.rules, func(i, j int) bool {
+		a, b := &s.rules[i], &s.rules[j]
+		if a.pat.Len() != b.pat.Len() {
+			return a.pat.Len() > b.pat.Len()
+		}
+		return a.allow && !b.allow
+	})
+	switch {
+	case len(chosen) == 0:
+		s.text = "no User-agent group names " + crawler + " and there is no * group, so no conventional rule applies"
+	case s.named:
+		s.text = "the User-agent group" + plural(len(chosen), "", "s") + " naming " + crawler + " apply" + plural(len(chosen), "s", "") + plural(len(chosen), "", ", merged into one") + "; the * group is not used"
+	default:
+		s.text = "no User-agent group names " + crawler + ", so the * group" + plural(len(chosen), " applies", "s apply, merged into one")
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// match returns the deciding rule for the subject (the longest matching
+// pattern, Allow on a tie) and the lines of every matching rule.
+func (s *convSelection) match(subj *Subject) (win *convRule, lines []int) {
+	for i := range s.rules {
+		r := &s.rules[i]
+		if r.pat.Match(subj) {
+			if win == nil {
+				win = r
+			}
+			lines = append(lines, r.fd.Line)
+		}
+	}
+	return win, lines
+}
+
+func ruleText(fd *Field) string {
+	return fd.Kind.String() + ": " + fd.Value.Text
+}
+
+// decideRFC9309 answers as an RFC 9309 crawler.
+func (p *Policy) decideRFC9309(q *Question, u Usage, subj *Subject, a *Answer) {
+	sel := p.selection(KindRFC9309, q.Crawler, q.UserAgent)
+	a.step(Step{Kind: StepRecords, Lines: sel.conv.agents, Text: sel.conv.text})
+	if u != UsageCrawl {
+		a.step(Step{Kind: StepFollowsCrawl, Text: "an RFC 9309 crawler knows only crawling: " + u.String() + " follows the answer for crawl"})
+	}
+	win, lines := sel.conv.match(subj)
+	if win == nil {
+		a.Allowed = true
+		a.step(Step{Kind: StepDefault, Text: "no Allow or Disallow pattern matches " + subj.Path() + ": allowed"})
+		return
+	}
+	a.Allowed, a.Line = win.allow, win.fd.Line
+	text := ruleText(win.fd) + " matches"
+	if len(lines) > 1 {
+		text += "; it is the longest of the " + itoa(len(lines)) + " matching patterns (" + itoa(win.pat.Len()) + " characters)"
+		if win.allow {
+			text += ", and Allow wins a tie"
+		}
+	}
+	a.step(Step{Kind: StepMatch, Line: win.fd.Line, Lines: lines, Text: text})
+}
+
+// olderRecord is a record as the 1994 convention, the 1996 draft and the
+// 2.0.0 proposal delimit it: User-agent lines and what follows, up to a
+// blank line.
+type olderRecord struct {
+	agents []*Field
+	rules  []olderRule
+	advice []*Field // Visit-time, Request-rate, Comment
+	v2     int      // 2: a Robot-version 2.N with N even; 1: N odd; 0: no version
+	first  int
+}
+
+type olderRule struct {
+	fd       *Field
+	allow    bool
+	prefix   Pattern // plain prefix (1994, 1996)
+	whole    Pattern // 2.0.0: explicit or wildcard, matching the whole path
+	wildcard bool
+}
+
+func compileOlder(f *File) []olderRecord {
+	var recs []olderRecord
+	var cur *olderRecord
+	hasBody := false
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		if l.Kind == LineBlank {
+			cur = nil
+			continue
+		}
+		fd := l.Field
+		if fd == nil || fd.Status == StatusSkipped {
+			continue
+		}
+		switch fd.Kind {
+		case FieldUserAgent:
+			if cur == nil || hasBody {
+				recs = append(recs, olderRecord{first: fd.Line})
+				cur = &recs[len(recs)-1]
+				hasBody = false
+			}
+			cur.agents = append(cur.agents, fd)
+		case FieldAllow, FieldDisallow:
+			if cur == nil {
+				continue
+			}
+			hasBody = true
+			if fd.Value.Text == "" {
+				continue // an empty Disallow forbids nothing
+			}
+			v := fd.Value.Text
+			cur.rules = append(cur.rules, olderRule{fd: fd, allow: fd.Kind == FieldAllow,
+				prefix: CompilePattern(v, MatchPrefix), whole: CompilePattern(v, MatchWhole), wildcard: strings.Contains(v, "*")})
+		case FieldRobotVersion:
+			if cur == nil {
+				continue
+			}
+			if !hasBody {
+				cur.v2 = robotVersion(fd.Value.Text)
+			}
+			hasBody = true
+		case FieldVisitTime, FieldRequestRate, FieldComment:
+			if cur != nil {
+				cur.advice = append(cur.advice, fd)
+				hasBody = true
+			}
+		}
+	}
+	return recs
+}
+
+// robotVersion reads "2.N.x": 2 when N is even, 1 when odd, 0 otherwise.
+func robotVersion(v string) int {
+	parts := strings.Split(v, ".")
+	if len(parts) < 2 || parts[0] != "2" || !isDigits(parts[1]) {
+		return 0
+	}
+	if (parts[1][len(parts[1])-1]-'0')%2 == 0 {
+		return 2
+	}
+	return 1
+}
+
+// selectOlder picks the record an older kind of crawler obeys: the first
+// whose User-agent contains the crawler's name (case-insensitive), else the
+// first '*' record. The 2.0.0 proposal skips records of an odd
+// (experimental) version.
+func selectOlder(c *compiled, kind Kind, crawler string, ua bool) *olderRecord {
+	want := strings.ToLower(crawlerName(crawler))
+	lowerUA := strings.ToLower(crawler)
+	usable := func(r *olderRecord) bool { return !(kind == KindV2Proposal && r.v2 == 1) }
+	best := 0 // with ua, only the longest names found in the User-Agent count
+	if ua {
+		for i := range c.older {
+			for _, a := range c.older[i].agents {
+				n := strings.ToLower(crawlerName(a.Value.Text))
+				if n != "*" && len(n) > best && strings.Contains(lowerUA, n) {
+					best = len(n)
+				}
+			}
+		}
+	}
+	for i := range c.older {
+		r := &c.older[i]
+		for _, a := range r.agents {
+			v := strings.ToLower(a.Value.Text)
+			if v == "*" || v == "" {
+				continue
+			}
+			hit := strings.Contains(v, want)
+			if ua {
+				n := strings.ToLower(crawlerName(a.Value.Text))
+				hit = len(n) == best && strings.Contains(lowerUA, n)
+				want = n
+			}
+			if hit && want != "" {
+				if usable(r) {
+					return r
+				}
+				goto star
+			}
+		}
+	}
+star:
+	for i := range c.older {
+		r := &c.older[i]
+		for _, a := range r.agents {
+			if strings.TrimSpace(a.Value.Text) == "*" && usable(r) {
+				return r
+			}
+		}
+	}
+	return nil
+}
+
+// decideOlder answers as a crawler of the 1994 convention, the 1996 draft
+// or the 2.0.0 proposal.
+func (p *Policy) decideOlder(q *Question, u Usage, path string, subj *Subject, a *Answer) {
+	sel := p.selection(q.Kind, q.Crawler, q.UserAgent)
+	r := sel.older
+	if r == nil {
+		a.Allowed = true
+		a.step(Step{Kind: StepNoRecords, Text: "no record's User-agent contains " + q.Crawler + " and there is no * record: everything is allowed"})
+		return
+	}
+	var lines []int
+	for _, ag := range r.agents {
+		lines = append(lines, ag.Line)
+	}
+	who := "the first record whose User-agent contains " + q.Crawler
+	if strings.TrimSpace(r.agents[0].Value.Text) == "*" {
+		who = "no earlier record names " + q.Crawler + ", so the * record"
+	}
+	a.step(Step{Kind: StepRecords, Line: r.first, Lines: lines, Text: who + " applies (records end at a blank line)"})
+	if u != UsageCrawl {
+		a.step(Step{Kind: StepFollowsCrawl, Text: "a " + q.Kind.Title() + " knows only crawling: " + u.String() + " follows the answer for crawl"})
+	}
+	for _, adv := range r.advice {
+		a.step(Step{Kind: StepNote, Line: adv.Line, Text: "advice to the crawler: " + adv.Name.Text + ": " + adv.Value.Text})
+	}
+	a.Allowed = true
+	switch {
+	case q.Kind == KindV2Proposal && r.v2 == 2:
+		p.decideV2(r, subj, a)
+		return
+	case q.Kind == KindDraft1996:
+		for i := range r.rules {
+			rule := &r.rules[i]
+			if rule.prefix.Match(subj) {
+				a.Allowed, a.Line = rule.allow, rule.fd.Line
+				a.step(Step{Kind: StepMatch, Line: rule.fd.Line, Text: ruleText(rule.fd) + " is the first rule of the record whose path is a prefix of " + path})
+				return
+			}
+		}
+	default: // rep1994, and v2proposal for records without a 2.x version
+		for i := range r.rules {
+			rule := &r.rules[i]
+			if !rule.prefix.Match(subj) {
+				continue
+			}
+			if rule.allow {
+				a.step(Step{Kind: StepSkipped, Line: rule.fd.Line, Text: "Allow is not part of the 1994 convention; this crawler ignores the line"})
+				continue
+			}
+			a.Allowed, a.Line = false, rule.fd.Line
+			a.step(Step{Kind: StepMatch, Line: rule.fd.Line, Text: ruleText(rule.fd) + " is a prefix of " + path})
+			return
+		}
+	}
+	a.step(Step{Kind: StepDefault, Text: "no rule of the record matches " + path + ": allowed"})
+}
+
+// decideV2 reads a record the 2.0.0 way.
+func (p *Policy) decideV2(r *olderRecord, subj *Subject, a *Answer) {
+	var allows, disallows, wildAllows int
+	for i := range r.rules {
+		rule := &r.rules[i]
+		if rule.allow {
+			allows++
+			if rule.wildcard {
+				wildAllows++
+			}
+			if !rule.wildcard && rule.whole.Match(subj) {
+				a.Allowed, a.Line = true, rule.fd.Line
+				a.step(Step{Kind: StepMatch, Line: rule.fd.Line, Text: "the explicit " + ruleText(rule.fd) + " names exactly this path: allowed"})
+				return
+			}
+		} else {
+			disallows++
+		}
+	}
+	for i := range r.rules {
+		rule := &r.rules[i]
+		if !rule.allow && rule.whole.Match(subj) {
+			a.Allowed, a.Line = false, rule.fd.Line
+			a.step(Step{Kind: StepMatch, Line: rule.fd.Line, Text: ruleText(rule.fd) + " matches the whole path: not allowed"})
+			return
+		}
+	}
+	if wildAllows > 0 {
+		for i := range r.rules {
+			rule := &r.rules[i]
+			if rule.allow && rule.wildcard && rule.whole.Match(subj) {
+				a.Allowed, a.Line = true, rule.fd.Line
+				a.step(Step{Kind: StepMatch, Line: rule.fd.Line, Text: "the wildcard " + ruleText(rule.fd) + " matches the whole path: allowed"})
+				return
+			}
+		}
+		a.Allowed = false
+		a.step(Step{Kind: StepDefault, Text: "the record has wildcard Allow lines and none matches the path: not allowed"})
+		return
+	}
+	if allows > 0 && disallows == 0 {
+		a.Allowed = false
+		a.step(Step{Kind: StepDefault, Text: "the record only allows the paths it names, and this is not one of them: not allowed"})
+		return
+	}
+	a.step(Step{Kind: StepDefault, Text: "no rule of the record matches the path: allowed (the 2.0.0 proposal leaves this case open; the tester allows)"})
+}

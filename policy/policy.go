@@ -1,0 +1,191 @@
+package policy
+
+import (
+	"strings"
+	"sync"
+)
+
+// Policy answers questions about one robots.txt file. It compiles the
+// file's patterns once and remembers, per crawler, which records apply, so
+// that many questions about the same file are cheap. A Policy is safe for
+// concurrent use.
+type Policy struct {
+	file  *File
+	files map[string]*File // other files of the workspace, by path
+
+	mu    sync.Mutex
+	comps map[*File]*compiled
+	sels  map[selKey]*selection
+}
+
+// NewPolicy prepares f for questions. others are further files of the
+// workspace, found by their Name (a path such as "/acap-policy.txt") when
+// f refers to them with ACAP-permissions-reference.
+func NewPolicy(f *File, others ...*File) *Policy {
+	p := &Policy{file: f, files: map[string]*File{}, comps: map[*File]*compiled{}, sels: map[selKey]*selection{}}
+	for _, o := range others {
+		if o != nil {
+			p.files[o.Name] = o
+		}
+	}
+	return p
+}
+
+// File returns the file the policy answers about.
+func (p *Policy) File() *File { return p.file }
+
+// compiled holds a file's patterns, compiled for each reading.
+type compiled struct {
+	file  *File
+	name  string                // "" for the main file, else its path
+	acap  map[*Field][]acapRule // ACAP permissions and prohibitions
+	purp  map[*Field]Pattern    // ACAP-usage-purpose patterns
+	conv  []convGroup           // conventional groups, RFC 9309 style
+	older []olderRecord         // records as the 1994/1996 conventions delimit them
+}
+
+// acapRule is one Rule of an ACAP field, compiled.
+type acapRule struct {
+	fd    *Field
+	rule  *Rule
+	allow bool
+	usage Usage
+	pat   Pattern
+}
+
+func (p *Policy) compiled(f *File, name string) *compiled {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if c := p.comps[f]; c != nil {
+		return c
+	}
+	c := compileFile(f, name)
+	p.comps[f] = c
+	return c
+}
+
+func compileFile(f *File, name string) *compiled {
+	c := &compiled{file: f, name: name, acap: map[*Field][]acapRule{}, purp: map[*Field]Pattern{}}
+	for _, fd := range f.Fields {
+		switch {
+		case fd.Kind.IsACAPRule():
+			if fd.Status == StatusSkipped {
+				// Kept for the trace: a skipped line that would have matched.
+				if fd.Pattern.Text != "" {
+					c.acap[fd] = []acapRule{{fd: fd, allow: fd.Kind == FieldACAPAllow, usage: fd.Usage, pat: CompilePattern(fd.Pattern.Text, MatchACAP)}}
+				}
+				continue
+			}
+			rs := make([]acapRule, len(fd.Rules))
+			for i := range fd.Rules {
+				r := &fd.Rules[i]
+				rs[i] = acapRule{fd: fd, rule: r, allow: r.Allow, usage: r.Usage, pat: CompilePattern(r.Pattern, MatchACAP)}
+			}
+			c.acap[fd] = rs
+		case fd.Kind == FieldACAPPurpose && fd.Status == StatusOK:
+			c.purp[fd] = CompilePattern(fd.Pattern.Text, MatchPurpose)
+		}
+	}
+	c.conv = compileGroups(f)
+	c.older = compileOlder(f)
+	return c
+}
+
+// selKey identifies a crawler for the selection cache.
+type selKey struct {
+	kind    Kind
+	ua      bool
+	crawler string
+}
+
+// selection is what a crawler reads of the file: computed once per crawler
+// and kind.
+type selection struct {
+	records []appliedRecord // ACAP: records that apply, with their standing
+	steps   []Step          // the trace steps that explain the choice
+	conv    convSelection   // conventional groups (RFC 9309 style)
+	older   *olderRecord    // the record an older kind uses, if any
+}
+
+func (p *Policy) selection(kind Kind, crawler string, ua bool) *selection {
+	key := selKey{kind, ua, crawler}
+	p.mu.Lock()
+	s := p.sels[key]
+	p.mu.Unlock()
+	if s != nil {
+		return s
+	}
+	main := p.compiled(p.file, "")
+	s = &selection{}
+	switch kind {
+	case KindACAP:
+		p.selectACAP(s, main, crawler, ua)
+		if p.file.IgnoreConventional == nil {
+			s.conv = selectGroups(main, crawler, ua, true)
+		}
+	case KindRFC9309:
+		s.conv = selectGroups(main, crawler, ua, false)
+	default:
+		s.older = selectOlder(main, kind, crawler, ua)
+	}
+	p.mu.Lock()
+	p.sels[key] = s
+	p.mu.Unlock()
+	return s
+}
+
+// Decide answers a question.
+func (p *Policy) Decide(q Question) Answer {
+	path := PathOf(q.URL)
+	subj := NewSubject(path)
+	return p.decide(&q, path, &subj)
+}
+
+func (p *Policy) decide(q *Question, path string, subj *Subject) Answer {
+	u := q.Usage
+	if u == UsageNone {
+		u = UsageCrawl
+	}
+	var a Answer
+	a.Trace.Steps = make([]Step, 0, 8)
+	if path != q.URL {
+		a.step(Step{Kind: StepURL, Text: "the URL is matched as " + path})
+	}
+	if u == UsageCrawl && isRobotsTxt(path) {
+		a.Allowed = true
+		a.step(Step{Kind: StepRobotsTxt, Text: "/robots.txt itself may always be fetched, whatever the file says"})
+		return a
+	}
+	switch q.Kind {
+	case KindACAP:
+		p.decideACAP(q, u, path, subj, &a)
+	case KindRFC9309:
+		p.decideRFC9309(q, u, subj, &a)
+	default:
+		p.decideOlder(q, u, path, subj, &a)
+	}
+	verdict := "not allowed"
+	if a.Allowed {
+		verdict = "allowed"
+		if len(a.Restrictions) > 0 {
+			var rs []string
+			for _, r := range a.Restrictions {
+				rs = append(rs, r.String())
+			}
+			verdict += " with restrictions: " + strings.Join(rs, ", ")
+		}
+	}
+	a.step(Step{Kind: StepDecision, Line: a.Line, File: a.File, Text: "answer: " + u.String() + " is " + verdict})
+	return a
+}
+
+func (a *Answer) step(s Step) { a.Trace.Steps = append(a.Trace.Steps, s) }
+
+func isRobotsTxt(path string) bool {
+	return path == "/robots.txt" || strings.HasPrefix(path, "/robots.txt?")
+}
+
+// crawlerEq compares crawler names case-insensitively, without versions.
+func crawlerEq(name, crawler string) bool {
+	return strings.EqualFold(crawlerName(name), crawlerName(crawler))
+}
