@@ -143,7 +143,7 @@ func (e *editor) renderWindow() {
 		var hl, mk, gt strings.Builder
 		for i := first; i < last; i++ {
 			l := e.d.Lines[i]
-			hl.WriteString(`<div class="ln">`)
+			hl.WriteString(`<div class="wbl">`)
 			hl.WriteString(l.HTML)
 			hl.WriteString("</div>")
 			sev, has := e.d.LineSeverity(i)
@@ -154,7 +154,7 @@ func (e *editor) renderWindow() {
 			}
 			gt.WriteString(strconv.Itoa(i + 1))
 			gt.WriteString("</div>")
-			mk.WriteString(`<div class="ln">`)
+			mk.WriteString(`<div class="wbl">`)
 			if has {
 				mk.WriteString(e.lineMarks(i))
 			}

@@ -50,15 +50,24 @@ type Workbench struct {
 type pendingLoad struct{ name, text string }
 
 // OnInit sets the defaults used by the pre-rendered page.
-func (c *Workbench) OnInit(ctx app.Context) {
-	c.fileName = "robots.txt"
-	c.theme = "light"
-	c.fontSize = defaultFS
+func (c *Workbench) OnInit(ctx app.Context) { c.defaults() }
+
+func (c *Workbench) defaults() {
+	if c.fileName == "" {
+		c.fileName = "robots.txt"
+	}
+	if c.theme == "" {
+		c.theme = "light"
+	}
+	if c.fontSize == 0 {
+		c.fontSize = defaultFS
+	}
 }
 
 // OnMount restores the saved state and starts the editor.
 func (c *Workbench) OnMount(ctx app.Context) {
 	c.ctx = ctx
+	c.defaults()
 	if v, ok, _ := storageGet(KeyTheme); ok && (v == "dark" || v == "light") {
 		c.theme = v
 	} else if app.Window().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool() {
@@ -271,6 +280,16 @@ func (c *Workbench) download(ctx app.Context, e app.Event) {
 	}), 1000)
 	c.dirty = false
 	c.saveNow()
+}
+
+// OnAppUpdate runs when a new version was installed by the service worker:
+// the work is saved and the page reloaded, so a deploy shows on the next
+// load instead of the one after.
+func (c *Workbench) OnAppUpdate(ctx app.Context) {
+	if ctx.AppUpdateAvailable() {
+		c.saveNow()
+		ctx.Reload()
+	}
 }
 
 // Render builds the page. Conditional parts come after the textarea, so

@@ -1,0 +1,205 @@
+//go:build e2e && !js
+
+// Package e2e runs the built site in headless Chromium. Run it with
+// `make e2e` (or `make test`), which builds the site first and installs
+// Chromium when it is missing. It fails, never skips, without a browser.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+var (
+	distDir    string // the built site (make build)
+	site       *httptest.Server
+	browserCtx context.Context
+	outDir     string // screenshots
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	distDir = os.Getenv("WORKBENCH_DIST")
+	if distDir == "" {
+		distDir, _ = filepath.Abs("../../dist")
+	}
+	if _, err := os.Stat(filepath.Join(distDir, "web", "app.wasm")); err != nil {
+		fmt.Fprintf(os.Stderr, "FAIL: no built site in %s: run `make build` first (or `make test`)\n", distDir)
+		return 1
+	}
+	outDir, _ = filepath.Abs("../../out/screenshots")
+	os.MkdirAll(outDir, 0o755)
+
+	exe, err := findChromium()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
+		return 1
+	}
+	site = httptest.NewServer(noCache(http.FileServer(http.Dir(distDir))))
+	defer site.Close()
+
+	userData, err := os.MkdirTemp("", "workbench-chromium-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(userData)
+	cancel := startBrowser(exe, userData)
+	defer cancel()
+	return m.Run()
+}
+
+func findChromium() (string, error) {
+	cands := []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"}
+	for _, c := range cands {
+		if c == "" {
+			continue
+		}
+		if p, err := exec.LookPath(c); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("Chromium not found: install Debian's chromium (`apt-get install chromium`) or set CHROMIUM=/path/to/chromium; `make test` installs it when run as root")
+}
+
+func browserOptions(exe, userData string) []chromedp.ExecAllocatorOption {
+	return append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"),
+		chromedp.UserDataDir(userData),
+		chromedp.WindowSize(1280, 800),
+	)
+}
+
+func startBrowser(exe, userData string) context.CancelFunc {
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), browserOptions(exe, userData)...)
+	bctx, bcancel := chromedp.NewContext(actx)
+	// Start the browser with a first, empty tab.
+	if err := chromedp.Do(bctx, chromedp.Navigate("about:blank")); err != nil {
+		fmt.Fprintln(os.Stderr, "starting chromium:", err)
+	}
+	browserCtx = bctx
+	return func() { bcancel(); acancel() }
+}
+
+func noCache(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		if strings.HasSuffix(r.URL.Path, ".wasm") {
+			w.Header().Set("Content-Type", "application/wasm")
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// newTab opens a tab in the shared browser; the test's cleanup closes it.
+func newTab(t *testing.T) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	t.Cleanup(cancel)
+	tctx, tcancel := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(tcancel)
+	// Open the tab before the timeout context is used, as chromedp asks.
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	return tctx
+}
+
+// open navigates to url and waits until the wasm app has started.
+func open(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx)
+}
+
+func waitReady(t *testing.T, ctx context.Context) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	var lastErr error
+	for time.Now().Before(deadline) {
+		// Evaluate, not Poll: a navigation (a reload by the service worker
+		// update) destroys the page's context, which is retried here.
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.dataset.ready === "1" && document.getElementById("editor-input") !== null`))
+		if err == nil && ok {
+			return
+		}
+		lastErr = err
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("the app did not start within 30 s (last error: %v)", lastErr)
+}
+
+// eval runs JavaScript in the page and returns its value.
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("evaluating %.80q: %v", js, err)
+	}
+	return v
+}
+
+// setText replaces the editor's text through an input event, as a paste
+// does. (execCommand("insertText") of a large text takes minutes in
+// Chromium, so the value is set directly.)
+func setText(t *testing.T, ctx context.Context, text string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { const ta = document.getElementById("editor-input");
+		ta.focus(); ta.value = %s; ta.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, jsString(text)))
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != text {
+		t.Fatalf("text not set: got %.100q", got)
+	}
+}
+
+func jsString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x2028 || r == 0x2029 || r == '<':
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func clearStorage(t *testing.T, ctx context.Context) {
+	t.Helper()
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+}
