@@ -1,0 +1,1281 @@
+package policy
+
+import (
+	"bytes"
+	"errors"
+	"sort"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// MetaMaxSize is the largest HTML page ParsePage reads (5 MiB).
+const MetaMaxSize = 5 << 20
+
+// ErrPageTooLarge is returned by ParsePage for input over MetaMaxSize.
+var ErrPageTooLarge = errors.New("policy: HTML page is larger than 5 MiB; it is not read")
+
+// Diagnostic codes of the robots META tag reader (ACAP Part 2).
+const (
+	// Errors: the value (or item) is skipped, or read as a prohibition.
+	CodeMetaBadItem             = "meta-bad-item"            // ACAP content word that is not a permission or prohibition
+	CodeMetaACAPEmpty           = "meta-acap-empty"          // content="ACAP" and nothing else
+	CodeMetaUnknownUsage        = "meta-unknown-usage"       // ACAP allow-present-links
+	CodeMetaUnknownQualifier    = "meta-unknown-qualifier"   // colour=red
+	CodeMetaQualifierValue      = "meta-qualifier-value"     // time-limit=until-2008-02-30
+	CodeMetaQualifierNotValid   = "meta-qualifier-not-valid" // max-length on index
+	CodeMetaQualifierRepeated   = "meta-qualifier-repeated"  // the same qualifier twice
+	CodeMetaQualifierOnProhibit = "meta-qualifier-on-prohibition"
+	CodeMetaQualifierOnLocal    = "meta-qualifier-on-local-usage"
+	CodeMetaFragmentOnProhibit  = "meta-fragment-on-prohibition" // ACAP disallow-index id-list=x
+	CodeMetaBadFragmentID       = "meta-bad-fragment-id"         // id-list= 1abc
+	CodeMetaUndefinedUsage      = "meta-undefined-local-usage"   // allow-(nosuch)
+	CodeMetaLocalProhibition    = "meta-local-prohibition"       // disallow-(mine)
+	CodeMetaBadDefinition       = "meta-bad-definition"          // ACAP-qualified-usage without qualifiers
+	CodeMetaDuplicateDefinition = "meta-duplicate-definition"
+	CodeMetaBadClass            = "meta-bad-class" // class="acap:allow-nosuch"
+
+	// Warnings: used as written, probably not what was meant.
+	CodeMetaCrawl           = "meta-crawl"             // a page cannot permit or forbid crawl
+	CodeMetaOutsideHead     = "meta-outside-head"      // robots META tag inside <body>: ignored
+	CodeMetaMisspeltValue   = "meta-misspelt-value"    // noindx
+	CodeMetaEmptyContent    = "meta-empty-content"     // content="" or no content attribute
+	CodeMetaConflict        = "meta-conflict"          // noindex with ACAP allow-index: prohibited
+	CodeMetaLocalParens     = "meta-local-parentheses" // allow-mine for allow-(mine)
+	CodeMetaFragmentMissing = "meta-fragment-not-found"
+	CodeMetaTruncated       = "meta-truncated" // the HTML ends inside a tag
+
+	// Information.
+	CodeMetaUnknownValue  = "meta-unknown-value" // noarchive, max-snippet:50
+	CodeMetaNotReady      = "meta-not-ready"     // must-use-resource, must-include-resource
+	CodeMetaDefValueAttr  = "meta-definition-value-attribute"
+	CodeMetaDefNoACAP     = "meta-definition-no-acap-prefix"
+	CodeMetaClassInactive = "meta-class-outside-body"
+)
+
+// Sections of the Part 2 strawman cited by the diagnostics.
+const (
+	metaSecConventional = "ACAP Part 2 §1"
+	metaSecHead         = "ACAP Part 2 §1"
+	metaSecSyntax       = "ACAP Part 2 §1.3"
+	metaSecPermission   = "ACAP Part 2 §1.3.1"
+	metaSecProhibition  = "ACAP Part 2 §1.3.2"
+	metaSecConflicts    = "ACAP Part 2 §1.3.3"
+	metaSecDefinitions  = "ACAP Part 2 §1.3.4"
+	metaSecFormal       = "ACAP Part 2 §1.3.5"
+	metaSecClass        = "ACAP Part 2 §2.2"
+)
+
+// Page is the robots information of one HTML page.
+type Page struct {
+	Path      string     // the URL path it belongs to (set by caller)
+	Tags      []MetaTag  // every robots META tag in <head>, in order
+	Fragments []Fragment // class="acap:allow-…" / "acap:disallow-…" fragments found in <body>
+	Diags     []Diagnostic
+	// Defs are the ACAP-qualified-usage and ACAP-composite-usage
+	// definitions of the page, in order (duplicates left out).
+	Defs []MetaDefinition
+}
+
+// MetaTag is one <meta name="robots|CRAWLER" content="...">.
+type MetaTag struct {
+	Name    string // "robots" or the crawler name, as written
+	Robots  bool   // addressed to every crawler (name="robots")
+	Content string
+	Pos     Pos // position of the <meta tag start
+	Rules   []MetaRule
+}
+
+// MetaRule is one permission or prohibition a tag gives for the page.
+type MetaRule struct {
+	Allow bool
+	// Usage is index, follow, preserve, present, present-*, other, or crawl
+	// (crawl is reported with a warning and ignored by the decider).
+	Usage Usage
+	Quals []Qualifier
+	ACAP  bool   // from ACAP syntax (true) or a conventional value like noindex (false)
+	Text  string // the words it came from, e.g. "noindex" or "ACAP disallow-present-snippet"
+	Pos   Pos
+	// Purpose is the usage-purpose pattern written before allow-/disallow-,
+	// or "" for every purpose.
+	Purpose string
+	// IDs are the fragments of an id-list= specification. A rule with IDs
+	// speaks only of those fragments, not of the page.
+	IDs []string
+	// Local is the local usage the rule was expanded from, as "(name)".
+	Local string
+	// Note says why the rule is not what was written, e.g. a permission
+	// with a bad qualifier read as a prohibition.
+	Note string
+}
+
+// Fragment is an element of <body> whose class attribute carries ACAP
+// permissions or prohibitions (Part 2 §2).
+type Fragment struct {
+	ID    string // the element's id attribute, if any
+	Class string // the whole class attribute
+	Rules []MetaRule
+	Pos   Pos // position of the element's start tag
+}
+
+// MetaDefinition is an ACAP-qualified-usage or ACAP-composite-usage
+// definition given in a META tag (Part 2 §1.3.4).
+type MetaDefinition struct {
+	Composite bool
+	Name      string      // the defined name, as written
+	Usage     Usage       // qualified usage: its base usage
+	Quals     []Qualifier // qualified usage: its qualifiers
+	Parts     []string    // composite usage: the constituents as written
+	Pos       Pos         // the <meta tag start
+}
+
+// ParsePage reads the robots META tags and ACAP class fragments of an HTML
+// page (ACAP Part 2, the October 2007 strawman). It uses the
+// golang.org/x/net/html tokenizer and never panics; the only error is
+// ErrPageTooLarge for input over 5 MiB. Problems are reported in Diags
+// with 1-based line and byte columns in html.
+//
+// What is read:
+//
+//   - <meta name="robots" content="…"> addresses every crawler; any other
+//     name addresses the crawler of that name, when the content starts with
+//     ACAP or consists of robots values only (so description, keywords and
+//     the like are never taken for crawlers).
+//   - Conventional values index, noindex, follow, nofollow, all (index,
+//     follow) and none (noindex, nofollow), case-insensitive, separated by
+//     commas or spaces. Other values in use today (noarchive, nosnippet,
+//     max-snippet:…) are not part of the convention Part 2 §1 cites; they
+//     are reported as info and ignored; near misses (noindx) get a warning
+//     with the fix.
+//   - content="ACAP item, item, …": the strawman's grammar allows one
+//     permission or prohibition per tag; we also accept several separated
+//     by commas. An item is
+//     [purpose-pattern] allow-USAGE [id-list= ID …] [type=value …] or
+//     [purpose-pattern] disallow-USAGE, e.g. "ACAP allow-present-snippet
+//     max-length=20-words", "ACAP news.* disallow-index". USAGE is an ACAP
+//     usage or a local usage "(name)" defined on the page; a bare defined
+//     name is accepted with a warning. The formal syntax requires at least
+//     one qualifier on a permission (1*); we read that as a slip and make
+//     qualifiers optional, as in Part 1.
+//   - Qualifiers are checked as in robots.txt (valid for the usage, value,
+//     repetition). Part 2 §1.3.4's location=URI is accepted on index,
+//     preserve and present, and may repeat. A bad qualifier on a permission
+//     is an error and the rule is read as a prohibition (Note says so), as
+//     robots.txt lines are; qualifiers on a prohibition are an error and
+//     dropped.
+//   - id-list= limits a permission to fragments (MetaRule.IDs); ids not
+//     found on the page get a warning. The formal syntax gives
+//     prohibitions no id-list, so a prohibition with one is an error and is
+//     skipped (use class="acap:disallow-…" on the fragment instead).
+//   - Definitions: <meta name="ACAP-qualified-usage"
+//     content="ACAP name usage type=value …"> and
+//     <meta name="ACAP-composite-usage" content="ACAP name usage (qname) …">.
+//     The formal syntax puts the definition in content after "ACAP"; §1.3.4's
+//     example uses a value attribute, which is accepted with an info, as is
+//     a definition without the ACAP word. Definitions apply to the whole
+//     page wherever they stand in <head> (order is not significant, §1.3).
+//     A permission of a local usage expands to one rule per constituent; a
+//     prohibition of one is an error, read as a prohibition of each.
+//   - A tag that permits or forbids crawl gets a warning (the page was
+//     already crawled); the rule is kept for the trace.
+//   - META tags belong in <head> (§1): a robots or definition META tag after
+//     <body> (or after content that starts the body) gets a warning and is
+//     ignored.
+//   - class="… acap:allow-USAGE acap:disallow-USAGE …" on any element from
+//     <body> on gives a Fragment (§2.2); no purposes or qualifiers there.
+//   - Conflicting page-wide rules of one addressee for one usage get a
+//     warning: the usage is prohibited (§1.3.3).
+func ParsePage(path string, src []byte) (*Page, error) {
+	if len(src) > MetaMaxSize {
+		return nil, ErrPageTooLarge
+	}
+	r := &metaReader{src: src, page: &Page{Path: path}, ids: map[string]bool{}}
+	r.lineStarts()
+	r.tokenize()
+	r.defineAll()
+	for i := range r.tags {
+		r.readTag(&r.tags[i])
+	}
+	for i := range r.frags {
+		r.readFragment(&r.frags[i])
+	}
+	r.checkIDs()
+	r.checkConflicts()
+	SortDiagnostics(r.page.Diags)
+	return r.page, nil
+}
+
+// RulesFor returns the tags' page-wide rules that apply to crawler
+// (case-insensitive name; "" for none), split into those addressed by name
+// and those addressed to robots. Rules limited to fragments (id-list=) are
+// left out; rules with a purpose and crawl rules are included, for the
+// decider to filter.
+func (p *Page) RulesFor(crawler string) (named, robots []MetaRule) {
+	for _, t := range p.Tags {
+		for _, ru := range t.Rules {
+			if len(ru.IDs) > 0 {
+				continue
+			}
+			switch {
+			case t.Robots:
+				robots = append(robots, ru)
+			case crawler != "" && strings.EqualFold(t.Name, crawler):
+				named = append(named, ru)
+			}
+		}
+	}
+	return named, robots
+}
+
+// metaAttr is one attribute of a tag: its key, its unescaped value and,
+// when the raw value is byte for byte the value, where it starts.
+type metaAttr struct {
+	key, val string
+	off      int  // source offset of the value (or of the tag when unknown)
+	exact    bool // val == src[off:off+len(val)]
+}
+
+type metaRawTag struct {
+	name  string // the name attribute, trimmed
+	attrs []metaAttr
+	pos   int // offset of '<'
+	head  bool
+}
+
+type metaRawFrag struct {
+	id    string
+	class metaAttr
+	pos   int
+}
+
+type metaReader struct {
+	src    []byte
+	starts []int
+	page   *Page
+	tags   []metaRawTag // robots, crawler and definition META tags
+	frags  []metaRawFrag
+	ids    map[string]bool
+	qual   map[string]*MetaDefinition
+	comp   map[string]*MetaDefinition
+	idRefs []metaWord
+}
+
+func (r *metaReader) lineStarts() {
+	r.starts = []int{0}
+	for i := 0; i < len(r.src); i++ {
+		switch r.src[i] {
+		case '\n':
+			r.starts = append(r.starts, i+1)
+		case '\r':
+			if i+1 < len(r.src) && r.src[i+1] == '\n' {
+				i++
+			}
+			r.starts = append(r.starts, i+1)
+		}
+	}
+}
+
+func (r *metaReader) pos(off int) Pos {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(r.src) {
+		off = len(r.src)
+	}
+	n := sort.Search(len(r.starts), func(i int) bool { return r.starts[i] > off }) - 1
+	if n < 0 {
+		n = 0
+	}
+	return Pos{Offset: off, Line: n + 1, Col: off - r.starts[n] + 1}
+}
+
+// lineEnd returns the offset of the end of line n (1-based), without its
+// line ending.
+func (r *metaReader) lineEnd(n int) int {
+	if n >= len(r.starts) {
+		return len(r.src)
+	}
+	e := r.starts[n] - 1
+	if e > 0 && r.src[e] == '\n' && r.src[e-1] == '\r' {
+		e--
+	}
+	return e
+}
+
+func (r *metaReader) diag(start, end int, sev Severity, code, section, msg string, fix *Fix) {
+	p := r.pos(start)
+	if le := r.lineEnd(p.Line); end > le {
+		end = le
+	}
+	if end < p.Offset {
+		end = p.Offset
+	}
+	r.page.Diags = append(r.page.Diags, Diagnostic{
+		Pos: p, End: Pos{Offset: end, Line: p.Line, Col: p.Col + end - p.Offset},
+		Severity: sev, Code: code, Section: section, Message: msg, Fix: fix,
+	})
+}
+
+func metaIsSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+}
+
+// metaScanAttrs finds the raw value spans of a start tag's attributes,
+// following the tokenizer's reading of attributes. Offsets are relative to
+// raw; a missing value has vs = -1.
+func metaScanAttrs(raw []byte) (keys []string, vs, ve []int) {
+	i := 1
+	for i < len(raw) && !metaIsSpace(raw[i]) && raw[i] != '/' && raw[i] != '>' {
+		i++
+	}
+	for {
+		for i < len(raw) && (metaIsSpace(raw[i]) || raw[i] == '/') {
+			i++
+		}
+		if i >= len(raw) || raw[i] == '>' {
+			return
+		}
+		ks := i
+		i++
+		for i < len(raw) && !metaIsSpace(raw[i]) && raw[i] != '/' && raw[i] != '>' && raw[i] != '=' {
+			i++
+		}
+		key := strings.ToLower(string(raw[ks:i]))
+		j := i
+		for j < len(raw) && metaIsSpace(raw[j]) {
+			j++
+		}
+		s, e := -1, -1
+		if j < len(raw) && raw[j] == '=' {
+			j++
+			for j < len(raw) && metaIsSpace(raw[j]) {
+				j++
+			}
+			if j < len(raw) && (raw[j] == '"' || raw[j] == '\'') {
+				q := raw[j]
+				s = j + 1
+				e = s
+				for e < len(raw) && raw[e] != q {
+					e++
+				}
+				i = e + 1
+			} else {
+				s = j
+				e = j
+				for e < len(raw) && !metaIsSpace(raw[e]) && raw[e] != '>' {
+					e++
+				}
+				i = e
+			}
+		}
+		keys, vs, ve = append(keys, key), append(vs, s), append(ve, e)
+	}
+}
+
+// tagAttrs reads the current tag's attributes from the tokenizer and
+// locates their values in the source.
+func (r *metaReader) tagAttrs(z *html.Tokenizer, raw []byte, start int, hasAttr bool) []metaAttr {
+	var as []metaAttr
+	for hasAttr {
+		var k, v []byte
+		k, v, hasAttr = z.TagAttr()
+		as = append(as, metaAttr{key: string(k), val: string(v), off: start})
+	}
+	keys, vs, ve := metaScanAttrs(raw)
+	if len(keys) == len(as) {
+		for i := range as {
+			if keys[i] != as[i].key || vs[i] < 0 {
+				continue
+			}
+			as[i].off = start + vs[i]
+			as[i].exact = string(raw[vs[i]:ve[i]]) == as[i].val
+		}
+	}
+	return as
+}
+
+func metaGet(as []metaAttr, key string) (metaAttr, bool) {
+	for _, a := range as {
+		if a.key == key {
+			return a, true
+		}
+	}
+	return metaAttr{}, false
+}
+
+// metaHeadElements may stand in <head>; any other start tag starts <body>.
+var metaHeadElements = map[string]bool{
+	"html": true, "head": true, "meta": true, "title": true, "link": true, "script": true,
+	"style": true, "base": true, "noscript": true, "template": true,
+}
+
+// metaNotRobots are META names that are page metadata, never crawlers.
+var metaNotRobots = map[string]bool{
+	"description": true, "keywords": true, "author": true, "viewport": true, "generator": true,
+	"referrer": true, "theme-color": true, "color-scheme": true, "application-name": true,
+	"format-detection": true, "copyright": true, "rating": true, "subject": true, "language": true,
+	"revisit-after": true, "distribution": true, "classification": true,
+}
+
+func (r *metaReader) tokenize() {
+	z := html.NewTokenizer(bytes.NewReader(r.src))
+	const (
+		beforeBody = iota
+		afterHead
+		inBody
+	)
+	state := beforeBody
+	off := 0
+	for {
+		tt := z.Next()
+		raw := z.Raw()
+		start := off
+		off += len(raw)
+		if tt == html.ErrorToken {
+			if len(raw) > 0 {
+				r.diag(start, len(r.src), SevWarning, CodeMetaTruncated, metaSecHead,
+					"the HTML ends inside a tag or comment; what follows is not read", nil)
+			}
+			break
+		}
+		switch tt {
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			if string(name) == "head" && state == beforeBody {
+				state = afterHead
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			bname, hasAttr := z.TagName()
+			name := string(bname)
+			attrs := r.tagAttrs(z, raw, start, hasAttr)
+			if name == "body" || name == "frameset" || !metaHeadElements[name] {
+				state = inBody
+			}
+			if id, ok := metaGet(attrs, "id"); ok && id.val != "" {
+				r.ids[id.val] = true
+			}
+			if cl, ok := metaGet(attrs, "class"); ok && metaHasACAPClass(cl.val) {
+				if state == inBody {
+					id, _ := metaGet(attrs, "id")
+					r.frags = append(r.frags, metaRawFrag{id: id.val, class: cl, pos: start})
+				} else {
+					r.diag(start, start+len(raw), SevInfo, CodeMetaClassInactive, metaSecClass,
+						"ACAP class permissions are read on elements of <body> only; this one is ignored", nil)
+				}
+			}
+			if name != "meta" {
+				continue
+			}
+			na, ok := metaGet(attrs, "name")
+			if !ok {
+				continue
+			}
+			tn := strings.TrimSpace(na.val)
+			if !r.isRobotsMeta(tn, attrs) {
+				continue
+			}
+			if state == inBody {
+				r.diag(start, start+len(raw), SevWarning, CodeMetaOutsideHead, metaSecHead,
+					"a META tag belongs in <head>; this one stands in <body> and is ignored", nil)
+				continue
+			}
+			r.tags = append(r.tags, metaRawTag{name: tn, attrs: attrs, pos: start, head: true})
+		}
+	}
+}
+
+func metaHasACAPClass(v string) bool {
+	for _, f := range strings.Fields(v) {
+		if hasPrefixFold(f, "acap:") {
+			return true
+		}
+	}
+	return false
+}
+
+func metaIsDefName(name string) bool {
+	return strings.EqualFold(name, "ACAP-qualified-usage") || strings.EqualFold(name, "ACAP-composite-usage")
+}
+
+// isRobotsMeta reports whether a META tag of this name is one this reader
+// is about: robots, a definition, or a crawler name whose content is ACAP
+// or robots values.
+func (r *metaReader) isRobotsMeta(name string, attrs []metaAttr) bool {
+	if strings.EqualFold(name, "robots") || metaIsDefName(name) {
+		return true
+	}
+	if name == "" || metaNotRobots[strings.ToLower(name)] {
+		return false
+	}
+	c, _ := metaGet(attrs, "content")
+	words := metaSplitConventional(c.val, 0, false)
+	if len(words) == 0 {
+		return false
+	}
+	if strings.EqualFold(words[0].text, "ACAP") {
+		return true
+	}
+	for _, w := range words {
+		lw := strings.ToLower(w.text)
+		if _, ok := metaConventional[lw]; ok {
+			continue
+		}
+		if _, ok := metaKnownOther(lw); ok {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// metaWord is a word of an attribute value and where it is in the source.
+type metaWord struct {
+	text     string
+	off, end int
+}
+
+// metaWords splits v at spaces; offsets are exact when the value is.
+func metaWords(v string, base int, exact bool, seps string) []metaWord {
+	var ws []metaWord
+	i := 0
+	for i < len(v) {
+		for i < len(v) && strings.IndexByte(seps, v[i]) >= 0 {
+			i++
+		}
+		s := i
+		for i < len(v) && strings.IndexByte(seps, v[i]) < 0 {
+			i++
+		}
+		if i > s {
+			w := metaWord{text: v[s:i], off: base, end: base}
+			if exact {
+				w.off, w.end = base+s, base+i
+			}
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+func metaSplitConventional(v string, base int, exact bool) []metaWord {
+	return metaWords(v, base, exact, " \t\n\r\f,")
+}
+
+// metaConventional maps the conventional values to what they permit and
+// forbid.
+var metaConventional = map[string][]MetaRule{
+	"index":    {{Allow: true, Usage: UsageIndex}},
+	"noindex":  {{Allow: false, Usage: UsageIndex}},
+	"follow":   {{Allow: true, Usage: UsageFollow}},
+	"nofollow": {{Allow: false, Usage: UsageFollow}},
+	"all":      {{Allow: true, Usage: UsageIndex}, {Allow: true, Usage: UsageFollow}},
+	"none":     {{Allow: false, Usage: UsageIndex}, {Allow: false, Usage: UsageFollow}},
+}
+
+// metaConventionalACAP is the ACAP item a conventional value stands for.
+var metaConventionalACAP = map[string]string{
+	"index": "allow-index", "noindex": "disallow-index", "follow": "allow-follow", "nofollow": "disallow-follow",
+}
+
+// metaKnownOther recognises robots values in use today that the 1996
+// convention does not define, and gives the ACAP item that says the same
+// (or "").
+func metaKnownOther(lw string) (string, bool) {
+	if i := strings.IndexByte(lw, ':'); i > 0 {
+		lw = lw[:i]
+	}
+	switch lw {
+	case "noarchive", "nocache":
+		return "disallow-preserve", true
+	case "nosnippet":
+		return "disallow-present-snippet", true
+	case "noimageindex", "notranslate", "noodp", "noydir", "indexifembedded", "unavailable_after",
+		"max-snippet", "max-image-preview", "max-video-preview", "noai", "noimageai", "nositelinkssearchbox":
+		return "", true
+	}
+	return "", false
+}
+
+var metaConventionalNames = []string{"index", "noindex", "follow", "nofollow", "all", "none"}
+
+// defineAll reads the definition tags: qualified usages first, then
+// composite usages, so that order in the page does not matter.
+func (r *metaReader) defineAll() {
+	r.qual = map[string]*MetaDefinition{}
+	r.comp = map[string]*MetaDefinition{}
+	for _, composite := range []bool{false, true} {
+		for i := range r.tags {
+			t := &r.tags[i]
+			if !metaIsDefName(t.name) || strings.EqualFold(t.name, "ACAP-composite-usage") != composite {
+				continue
+			}
+			r.define(t, composite)
+		}
+	}
+}
+
+func (r *metaReader) defContent(t *metaRawTag) (metaAttr, bool) {
+	if c, ok := metaGet(t.attrs, "content"); ok {
+		return c, true
+	}
+	if v, ok := metaGet(t.attrs, "value"); ok {
+		r.diag(t.pos, v.off+len(v.val), SevInfo, CodeMetaDefValueAttr, metaSecDefinitions,
+			"the definition is read from the value attribute, as in the §1.3.4 example; the formal syntax (§1.3.5) puts it in content", nil)
+		return v, true
+	}
+	return metaAttr{}, false
+}
+
+func (r *metaReader) define(t *metaRawTag, composite bool) {
+	c, ok := r.defContent(t)
+	if !ok || strings.TrimSpace(c.val) == "" {
+		r.diag(t.pos, t.pos+5, SevError, CodeMetaBadDefinition, metaSecDefinitions,
+			t.name+" needs a content attribute with the definition", nil)
+		return
+	}
+	words := metaWords(c.val, c.off, c.exact, " \t\n\r\f")
+	if strings.EqualFold(words[0].text, "ACAP") {
+		words = words[1:]
+	} else {
+		var fix *Fix
+		if c.exact {
+			fix = &Fix{Title: "Start with ACAP", Edits: []Edit{{Start: words[0].off, End: words[0].off, New: "ACAP "}}}
+		}
+		r.diag(words[0].off, words[0].end, SevInfo, CodeMetaDefNoACAP, metaSecFormal,
+			"the formal syntax starts a definition with the word ACAP; read as if it did", fix)
+	}
+	bad := func(w metaWord, msg string) {
+		r.diag(w.off, w.end, SevError, CodeMetaBadDefinition, metaSecDefinitions, msg+"; the definition is ignored", nil)
+	}
+	if len(words) < 2 {
+		w := metaWord{off: c.off, end: c.off + len(c.val)}
+		if len(words) == 1 {
+			w = words[0]
+		}
+		if composite {
+			bad(w, "a composite usage needs a name and at least one usage")
+		} else {
+			bad(w, "a qualified usage needs a name, a standard usage and at least one qualifier")
+		}
+		return
+	}
+	name := words[0]
+	if !isDefName(name.text) {
+		bad(name, "\""+name.text+"\" is not a valid name: names start with a letter and use letters, digits, '-', '_' and '.'")
+		return
+	}
+	key := strings.ToLower(name.text)
+	if r.qual[key] != nil || r.comp[key] != nil {
+		r.diag(name.off, name.end, SevError, CodeMetaDuplicateDefinition, metaSecDefinitions,
+			"\""+name.text+"\" is already defined; the first definition counts and this one is ignored", nil)
+		return
+	}
+	d := &MetaDefinition{Composite: composite, Name: name.text, Pos: r.pos(t.pos)}
+	if composite {
+		for _, w := range words[1:] {
+			inner := strings.TrimSuffix(strings.TrimPrefix(w.text, "("), ")")
+			if _, ok := ParseUsage(inner); ok && inner == w.text {
+				d.Parts = append(d.Parts, w.text)
+				continue
+			}
+			if r.qual[strings.ToLower(inner)] != nil {
+				d.Parts = append(d.Parts, w.text)
+				continue
+			}
+			if r.comp[strings.ToLower(inner)] != nil {
+				bad(w, "a composite usage may not contain another composite usage")
+				return
+			}
+			bad(w, "\""+w.text+"\" is neither a standard ACAP usage nor a qualified usage defined on this page")
+			return
+		}
+		r.comp[key] = d
+	} else {
+		u, ok := ParseUsage(words[1].text)
+		if !ok {
+			bad(words[1], "\""+words[1].text+"\" is not a standard ACAP usage")
+			return
+		}
+		d.Usage = u
+		quals, stray := metaQualifiers(words[2:])
+		if stray != nil {
+			bad(*stray, "\""+stray.text+"\" is not a qualifier written type=value")
+			return
+		}
+		if len(quals) == 0 {
+			bad(words[1], "a qualified usage needs at least one qualifier, such as time-limit=7-days")
+			return
+		}
+		if !r.checkQuals(u, quals, true, "", c.exact) {
+			r.diag(name.off, name.end, SevError, CodeMetaBadDefinition, metaSecDefinitions,
+				"the qualified usage \""+name.text+"\" has a bad qualifier and is ignored", nil)
+			return
+		}
+		d.Quals = quals
+		r.qual[key] = d
+	}
+	r.page.Defs = append(r.page.Defs, *d)
+}
+
+// metaQualifiers reads words written type=value (spaces around '=' are
+// allowed). It returns the first word that is not a qualifier.
+func metaQualifiers(ws []metaWord) ([]Qualifier, *metaWord) {
+	var qs []Qualifier
+	for i := 0; i < len(ws); i++ {
+		q, next, ok := metaQualAt(ws, i)
+		if !ok {
+			return qs, &ws[i]
+		}
+		qs = append(qs, q)
+		i = next
+	}
+	return qs, nil
+}
+
+// metaQualAt reads the qualifier starting at word i and returns the index
+// of its last word.
+func metaQualAt(ws []metaWord, i int) (Qualifier, int, bool) {
+	w := ws[i]
+	var name, val string
+	end := w.end
+	switch eq := strings.IndexByte(w.text, '='); {
+	case eq < 0 && i+1 < len(ws) && strings.HasPrefix(ws[i+1].text, "="):
+		name = w.text
+		i++
+		val, end = ws[i].text[1:], ws[i].end
+		if val == "" && i+1 < len(ws) && !strings.Contains(ws[i+1].text, "=") {
+			i++
+			val, end = ws[i].text, ws[i].end
+		}
+	case eq > 0:
+		name, val = w.text[:eq], w.text[eq+1:]
+		if val == "" && i+1 < len(ws) && !strings.Contains(ws[i+1].text, "=") {
+			i++
+			val, end = ws[i].text, ws[i].end
+		}
+	default:
+		return Qualifier{}, i, false
+	}
+	if val == "" {
+		return Qualifier{}, i, false
+	}
+	q := Qualifier{Type: lookupQualType(name), Name: name, Value: val, Pos: Pos{Offset: w.off}, End: end}
+	return q, i, true
+}
+
+// metaIsLocation reports whether q is Part 2's location=URI qualifier.
+func metaIsLocation(q Qualifier) bool {
+	return q.Type == QualUnknown && strings.EqualFold(q.Name, "location")
+}
+
+// checkQuals checks the qualifiers of a permission (allow) or prohibition
+// and reports problems. It returns false when one is wrong.
+func (r *metaReader) checkQuals(u Usage, qs []Qualifier, allow bool, local string, exact bool) bool {
+	ok := true
+	bad := func(q Qualifier, code, msg string, fix *Fix) {
+		ok = false
+		r.diag(q.Pos.Offset, q.End, SevError, code, metaSecPermission, msg, fix)
+	}
+	seen := map[QualifierType]bool{}
+	for i := range qs {
+		q := qs[i]
+		switch {
+		case !allow:
+			bad(q, CodeMetaQualifierOnProhibit, "a prohibition takes no qualifiers (to restrict a usage, permit it with qualifiers instead)", nil)
+			continue
+		case local != "":
+			bad(q, CodeMetaQualifierOnLocal, "a permission for a locally defined usage takes no qualifiers; put them in the ACAP-qualified-usage definition", nil)
+			continue
+		case metaIsLocation(q):
+			if u != UsageIndex && u != UsagePreserve && u != UsagePresent {
+				bad(q, CodeMetaQualifierNotValid, "location cannot restrict "+u.String()+" (it is valid on index, preserve and present)", nil)
+			} else if strings.ContainsAny(q.Value, " \t\"'<>") {
+				bad(q, CodeMetaQualifierValue, "location needs a URI", nil)
+			}
+			continue
+		case q.Type == QualUnknown:
+			names := []string{"location"}
+			for t := QualTimeLimit; t < numQualTypes; t++ {
+				names = append(names, t.String())
+			}
+			msg := "\"" + q.Name + "\" is not an ACAP qualifier"
+			var fix *Fix
+			if best := closest(q.Name, names, 3); best != "" {
+				msg += "; did you mean " + best + "?"
+				if exact {
+					fix = &Fix{Title: "Write " + best, Edits: []Edit{{Start: q.Pos.Offset, End: q.Pos.Offset + len(q.Name), New: best}}}
+				}
+			}
+			bad(q, CodeMetaUnknownQualifier, msg, fix)
+			continue
+		}
+		if msg, good := checkQualValue(q.Type, q.Value); msg != "" {
+			var fix *Fix
+			if good != "" && exact {
+				fix = &Fix{Title: "Write " + q.Type.String() + "=" + good, Edits: []Edit{{Start: q.End - len(q.Value), End: q.End, New: good}}}
+			}
+			bad(q, CodeMetaQualifierValue, msg, fix)
+			continue
+		}
+		if !QualifierValidFor(q.Type, u) {
+			bad(q, CodeMetaQualifierNotValid, q.Type.String()+" cannot restrict "+u.String()+" ("+qualValidList(q.Type)+")", nil)
+			continue
+		}
+		if seen[q.Type] && (q.Type != QualProhibitedModification || strings.EqualFold(q.Value, "any")) {
+			bad(q, CodeMetaQualifierRepeated, q.Type.String()+" is given more than once", nil)
+			continue
+		}
+		seen[q.Type] = true
+		if qualNotReady(q.Type) {
+			r.diag(q.Pos.Offset, q.End, SevInfo, CodeMetaNotReady, metaSecPermission,
+				q.Type.String()+" is not ready for implementation and is interpreted only by prior arrangement", nil)
+		}
+	}
+	return ok
+}
+
+// fixPositions fills in the line and column of qualifiers read with only
+// an offset.
+func (r *metaReader) fixPositions(qs []Qualifier) {
+	for i := range qs {
+		qs[i].Pos = r.pos(qs[i].Pos.Offset)
+	}
+}
+
+func (r *metaReader) readTag(t *metaRawTag) {
+	if metaIsDefName(t.name) {
+		return
+	}
+	tag := MetaTag{Name: t.name, Robots: strings.EqualFold(t.name, "robots"), Pos: r.pos(t.pos)}
+	c, ok := metaGet(t.attrs, "content")
+	tag.Content = c.val
+	if !ok || strings.TrimSpace(c.val) == "" {
+		r.diag(t.pos, t.pos+5, SevWarning, CodeMetaEmptyContent, metaSecConventional,
+			"this robots META tag has no content; it permits and forbids nothing", nil)
+		r.page.Tags = append(r.page.Tags, tag)
+		return
+	}
+	words := metaWords(c.val, c.off, c.exact, " \t\n\r\f")
+	if strings.EqualFold(words[0].text, "ACAP") || hasPrefixFold(words[0].text, "ACAP,") {
+		tag.Rules = r.readACAP(c, words[0])
+	} else {
+		tag.Rules = r.readConventional(c)
+	}
+	r.page.Tags = append(r.page.Tags, tag)
+}
+
+func (r *metaReader) readConventional(c metaAttr) []MetaRule {
+	var rules []MetaRule
+	for _, w := range metaSplitConventional(c.val, c.off, c.exact) {
+		lw := strings.ToLower(w.text)
+		if rs, ok := metaConventional[lw]; ok {
+			for _, ru := range rs {
+				ru.Text = lw
+				ru.Pos = r.pos(w.off)
+				rules = append(rules, ru)
+			}
+			continue
+		}
+		if acap, ok := metaKnownOther(lw); ok {
+			msg := "\"" + w.text + "\" is not one of the Robots META values (index, noindex, follow, nofollow, all, none); this tester ignores it"
+			if acap != "" {
+				msg += "; in ACAP write content=\"ACAP " + acap + "\""
+			}
+			r.diag(w.off, w.end, SevInfo, CodeMetaUnknownValue, metaSecConventional, msg, nil)
+			continue
+		}
+		if best := closest(lw, metaConventionalNames, 2); best != "" {
+			var fix *Fix
+			if c.exact {
+				fix = &Fix{Title: "Write " + best, Edits: []Edit{{Start: w.off, End: w.end, New: best}}}
+			}
+			r.diag(w.off, w.end, SevWarning, CodeMetaMisspeltValue, metaSecConventional,
+				"\""+w.text+"\" is not a Robots META value; did you mean "+best+"? It is ignored", fix)
+			continue
+		}
+		r.diag(w.off, w.end, SevInfo, CodeMetaUnknownValue, metaSecConventional,
+			"\""+w.text+"\" is not one of the Robots META values (index, noindex, follow, nofollow, all, none); it is ignored", nil)
+	}
+	return rules
+}
+
+// readACAP reads content="ACAP item, item ...".
+func (r *metaReader) readACAP(c metaAttr, acapWord metaWord) []MetaRule {
+	// The items start after the word ACAP.
+	startIdx := len(c.val) - len(strings.TrimLeft(c.val, " \t\n\r\f")) + len("ACAP")
+	rest := c.val[startIdx:]
+	base := c.off
+	if c.exact {
+		base += startIdx
+	}
+	var rules []MetaRule
+	n := 0
+	i := 0
+	for i <= len(rest) {
+		j := strings.IndexByte(rest[i:], ',')
+		if j < 0 {
+			j = len(rest) - i
+		}
+		item := rest[i : i+j]
+		ibase := base
+		if c.exact {
+			ibase += i
+		}
+		if ws := metaWords(item, ibase, c.exact, " \t\n\r\f"); len(ws) > 0 {
+			n++
+			rules = append(rules, r.readItem(ws, c.exact)...)
+		}
+		i += j + 1
+	}
+	if n == 0 {
+		r.diag(acapWord.off, acapWord.end, SevError, CodeMetaACAPEmpty, metaSecFormal,
+			"ACAP must be followed by a permission or prohibition, such as ACAP disallow-index", nil)
+	}
+	return rules
+}
+
+func metaItemText(ws []metaWord) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = w.text
+	}
+	return "ACAP " + strings.Join(parts, " ")
+}
+
+// readItem reads one ACAP permission or prohibition.
+func (r *metaReader) readItem(ws []metaWord, exact bool) []MetaRule {
+	k := -1
+	allow := false
+	for i, w := range ws {
+		if hasPrefixFold(w.text, "allow-") {
+			k, allow = i, true
+			break
+		}
+		if hasPrefixFold(w.text, "disallow-") {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		w := ws[0]
+		msg := "\"" + w.text + "\" is not an ACAP permission or prohibition (allow-USAGE or disallow-USAGE); it is ignored"
+		var fix *Fix
+		if good, ok := metaConventionalACAP[strings.ToLower(w.text)]; ok {
+			msg = "\"" + w.text + "\" is a conventional value; after ACAP write " + good + " (or put " + w.text + " in a tag of its own)"
+			if exact {
+				fix = &Fix{Title: "Write " + good, Edits: []Edit{{Start: w.off, End: w.end, New: good}}}
+			}
+		}
+		r.diag(w.off, ws[len(ws)-1].end, SevError, CodeMetaBadItem, metaSecFormal, msg, fix)
+		return nil
+	}
+	if k > 1 {
+		r.diag(ws[0].off, ws[k-1].end, SevError, CodeMetaBadItem, metaSecFormal,
+			"only one usage-purpose pattern may stand before "+ws[k].text+"; the item is ignored", nil)
+		return nil
+	}
+	purpose := ""
+	if k == 1 {
+		purpose = ws[0].text
+		if strings.ContainsAny(purpose, "=#") {
+			r.diag(ws[0].off, ws[0].end, SevError, CodeMetaBadItem, metaSecFormal,
+				"\""+purpose+"\" is not a usage-purpose pattern; the item is ignored", nil)
+			return nil
+		}
+	}
+	verb := ws[k]
+	name := verb.text[strings.IndexByte(verb.text, '-')+1:]
+	nameOff := verb.off
+	if exact {
+		nameOff = verb.end - len(name)
+	}
+	text := metaItemText(ws)
+	pos := r.pos(ws[0].off)
+	// The usage.
+	var u Usage
+	local := ""
+	switch {
+	case strings.HasPrefix(name, "(") && strings.HasSuffix(name, ")") && len(name) > 2:
+		local = name[1 : len(name)-1]
+	default:
+		if pu, ok := ParseUsage(name); ok {
+			u = pu
+			break
+		}
+		lk := strings.ToLower(name)
+		if r.qual[lk] != nil || r.comp[lk] != nil {
+			local = name
+			var fix *Fix
+			if exact {
+				fix = &Fix{Title: "Write (" + name + ")", Edits: []Edit{{Start: nameOff, End: verb.end, New: "(" + name + ")"}}}
+			}
+			r.diag(nameOff, verb.end, SevWarning, CodeMetaLocalParens, metaSecFormal,
+				"a local usage is written in parentheses: ("+name+")", fix)
+			break
+		}
+		msg := "\"" + name + "\" is not an ACAP usage"
+		good := ""
+		if mu, ok := usageMisspellings[lk]; ok {
+			good = mu.String()
+		} else {
+			names := make([]string, 0, numUsages)
+			for _, uu := range Usages() {
+				names = append(names, uu.String())
+			}
+			good = closest(lk, names, 2)
+		}
+		var fix *Fix
+		if good != "" {
+			msg += "; did you mean " + good + "?"
+			if exact {
+				fix = &Fix{Title: "Write " + good, Edits: []Edit{{Start: nameOff, End: verb.end, New: good}}}
+			}
+		}
+		r.diag(nameOff, verb.end, SevError, CodeMetaUnknownUsage, metaSecFormal, msg+" The item is ignored", fix)
+		return nil
+	}
+	// Fragments and qualifiers.
+	var ids []metaWord
+	var quals []Qualifier
+	inIDs := false
+	rest := ws[k+1:]
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
+		if eq := strings.IndexByte(w.text, '='); eq > 0 && strings.EqualFold(w.text[:eq], "id-list") {
+			inIDs = true
+			if v := w.text[eq+1:]; v != "" {
+				iw := metaWord{text: v, off: w.off, end: w.end}
+				if exact {
+					iw.off = w.off + eq + 1
+				}
+				ids = append(ids, iw)
+			}
+			continue
+		}
+		if inIDs && !strings.Contains(w.text, "=") && !(i+1 < len(rest) && strings.HasPrefix(rest[i+1].text, "=")) {
+			ids = append(ids, w)
+			continue
+		}
+		inIDs = false
+		q, next, ok := metaQualAt(rest, i)
+		if !ok {
+			r.diag(w.off, w.end, SevError, CodeMetaBadItem, metaSecFormal,
+				"\""+w.text+"\" is not a qualifier written type=value; the item is ignored", nil)
+			return nil
+		}
+		quals = append(quals, q)
+		i = next
+	}
+	if len(ids) > 0 || inIDs {
+		if !allow {
+			r.diag(verb.off, ws[len(ws)-1].end, SevError, CodeMetaFragmentOnProhibit, metaSecProhibition,
+				"a prohibition applies to the whole page and takes no id-list (use class=\"acap:"+verb.text+"\" on the fragment); the item is ignored", nil)
+			return nil
+		}
+		if len(ids) == 0 {
+			r.diag(verb.off, ws[len(ws)-1].end, SevError, CodeMetaBadFragmentID, metaSecPermission,
+				"id-list= needs at least one fragment identifier; the item is ignored", nil)
+			return nil
+		}
+		for _, id := range ids {
+			if !metaValidID(id.text) {
+				r.diag(id.off, id.end, SevError, CodeMetaBadFragmentID, metaSecFormal,
+					"\""+id.text+"\" is not an HTML identifier (a letter, then letters, digits, '-', '_', ':' or '.'); the item is ignored", nil)
+				return nil
+			}
+		}
+	}
+	var idList []string
+	for _, id := range ids {
+		idList = append(idList, id.text)
+		r.idRefs = append(r.idRefs, id)
+	}
+	// Expand.
+	mk := func(u Usage, qs []Qualifier) MetaRule {
+		return MetaRule{Allow: allow, Usage: u, Quals: qs, ACAP: true, Text: text, Pos: pos, Purpose: purpose, IDs: idList}
+	}
+	var rules []MetaRule
+	if local != "" {
+		lk := strings.ToLower(local)
+		var parts []MetaRule
+		if d := r.qual[lk]; d != nil {
+			parts = append(parts, mk(d.Usage, d.Quals))
+		} else if d := r.comp[lk]; d != nil {
+			for _, p := range d.Parts {
+				inner := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(p, "("), ")"))
+				if qd := r.qual[inner]; qd != nil {
+					parts = append(parts, mk(qd.Usage, qd.Quals))
+				} else if pu, ok := ParseUsage(p); ok {
+					parts = append(parts, mk(pu, nil))
+				}
+			}
+		} else {
+			r.diag(nameOff, verb.end, SevError, CodeMetaUndefinedUsage, metaSecDefinitions,
+				"\""+local+"\" is not defined on this page (define it with <meta name=\"ACAP-qualified-usage\"> or \"ACAP-composite-usage\"); the item is ignored", nil)
+			return nil
+		}
+		note := ""
+		if !allow {
+			note = "a prohibition of a local usage is read as a prohibition of each usage it is built from"
+			r.diag(nameOff, verb.end, SevError, CodeMetaLocalProhibition, metaSecFormal,
+				"a prohibition names a standard ACAP usage, not a local one; read as a prohibition of each usage \""+local+"\" is built from", nil)
+		}
+		if len(quals) > 0 {
+			r.checkQuals(u, quals, allow, local, exact)
+			if allow {
+				note = "read as a prohibition: a local usage takes no qualifiers"
+			}
+		}
+		for _, p := range parts {
+			p.Local = "(" + local + ")"
+			if note != "" {
+				p.Allow, p.Quals, p.Note = false, nil, note
+			}
+			rules = append(rules, p)
+		}
+	} else {
+		ru := mk(u, nil)
+		if len(quals) > 0 {
+			r.fixPositions(quals)
+			if r.checkQuals(u, quals, allow, "", exact) {
+				ru.Quals = quals
+			} else {
+				ru.Allow = false
+				ru.Note = "read as a prohibition: a qualifier is wrong"
+				if !allow {
+					ru.Note = "the qualifiers of a prohibition are ignored"
+				}
+			}
+		}
+		rules = append(rules, ru)
+	}
+	for _, ru := range rules {
+		if ru.Usage == UsageCrawl {
+			r.diag(verb.off, verb.end, SevWarning, CodeMetaCrawl, metaSecSyntax,
+				"a page cannot permit or forbid crawl: it has already been crawled when its META tags are read; use robots.txt. This is ignored", nil)
+			break
+		}
+	}
+	for i := range rules {
+		r.fixPositions(rules[i].Quals)
+	}
+	return rules
+}
+
+// metaValidID reports whether s follows HTML 4's rule for identifiers.
+func metaValidID(s string) bool {
+	if s == "" || !isAlpha(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !isAlpha(c) && !(c >= '0' && c <= '9') && c != '-' && c != '_' && c != ':' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *metaReader) readFragment(rf *metaRawFrag) {
+	f := Fragment{ID: rf.id, Class: rf.class.val, Pos: r.pos(rf.pos)}
+	for _, w := range metaWords(rf.class.val, rf.class.off, rf.class.exact, " \t\n\r\f") {
+		if !hasPrefixFold(w.text, "acap:") {
+			continue
+		}
+		rest := w.text[len("acap:"):]
+		allow := hasPrefixFold(rest, "allow-")
+		if !allow && !hasPrefixFold(rest, "disallow-") {
+			r.diag(w.off, w.end, SevError, CodeMetaBadClass, metaSecClass,
+				"\""+w.text+"\" is not acap:allow-USAGE or acap:disallow-USAGE; it is ignored", nil)
+			continue
+		}
+		name := rest[strings.IndexByte(rest, '-')+1:]
+		inner := strings.TrimSuffix(strings.TrimPrefix(name, "("), ")")
+		mk := func(u Usage) MetaRule {
+			return MetaRule{Allow: allow, Usage: u, ACAP: true, Text: w.text, Pos: r.pos(w.off)}
+		}
+		if u, ok := ParseUsage(name); ok {
+			if u == UsageCrawl {
+				r.diag(w.off, w.end, SevWarning, CodeMetaCrawl, metaSecClass,
+					"a fragment cannot permit or forbid crawl; this is ignored", nil)
+			}
+			f.Rules = append(f.Rules, mk(u))
+			continue
+		}
+		lk := strings.ToLower(inner)
+		var us []MetaRule
+		if d := r.qual[lk]; d != nil {
+			ru := mk(d.Usage)
+			ru.Quals = d.Quals
+			us = append(us, ru)
+		} else if d := r.comp[lk]; d != nil {
+			for _, p := range d.Parts {
+				pin := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(p, "("), ")"))
+				if qd := r.qual[pin]; qd != nil {
+					ru := mk(qd.Usage)
+					ru.Quals = qd.Quals
+					us = append(us, ru)
+				} else if pu, ok := ParseUsage(p); ok {
+					us = append(us, mk(pu))
+				}
+			}
+		} else {
+			r.diag(w.off, w.end, SevError, CodeMetaBadClass, metaSecClass,
+				"\""+name+"\" is neither an ACAP usage nor a usage defined in this page's META tags; it is ignored", nil)
+			continue
+		}
+		for _, ru := range us {
+			ru.Local = "(" + inner + ")"
+			if !allow {
+				ru.Quals, ru.Note = nil, "a prohibition of a local usage is read as a prohibition of each usage it is built from"
+			}
+			f.Rules = append(f.Rules, ru)
+		}
+		if !allow {
+			r.diag(w.off, w.end, SevError, CodeMetaLocalProhibition, metaSecClass,
+				"acap:disallow- names a standard ACAP usage, not a local one; read as a prohibition of each usage \""+inner+"\" is built from", nil)
+		}
+	}
+	r.page.Fragments = append(r.page.Fragments, f)
+}
+
+func (r *metaReader) checkIDs() {
+	for _, w := range r.idRefs {
+		if !r.ids[w.text] {
+			r.diag(w.off, w.end, SevWarning, CodeMetaFragmentMissing, metaSecPermission,
+				"no element of this page has id=\""+w.text+"\"", nil)
+		}
+	}
+}
+
+// checkConflicts warns where page-wide rules of one addressee permit and
+// forbid the same usage: the usage is prohibited (§1.3.3).
+func (r *metaReader) checkConflicts() {
+	type key struct {
+		who     string
+		purpose string
+		u       Usage
+	}
+	first := map[key]MetaRule{}
+	reported := map[key]bool{}
+	for _, t := range r.page.Tags {
+		who := strings.ToLower(t.Name)
+		for _, ru := range t.Rules {
+			if len(ru.IDs) > 0 || ru.Usage == UsageCrawl {
+				continue
+			}
+			k := key{who, strings.ToLower(ru.Purpose), ru.Usage}
+			f, ok := first[k]
+			if !ok {
+				first[k] = ru
+				continue
+			}
+			if f.Allow != ru.Allow && !reported[k] {
+				reported[k] = true
+				r.diag(ru.Pos.Offset, ru.Pos.Offset+len(ru.Text), SevWarning, CodeMetaConflict, metaSecConflicts,
+					"\""+ru.Text+"\" and \""+f.Text+"\" (line "+itoa(f.Pos.Line)+") disagree about "+ru.Usage.String()+
+						" for "+t.Name+"; conflicting META tags prohibit the usage", nil)
+			}
+		}
+	}
+}
