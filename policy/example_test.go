@@ -96,3 +96,37 @@ func ExampleTidy() {
 	// ACAP-crawler: *
 	// ACAP-allow-index: / time-limit=7-days
 }
+
+func ExamplePolicy_Decide() {
+	f := policy.MustParse(`##ACAP version=1.1
+User-agent: *
+Disallow: /private/
+ACAP-crawler: SearchBot
+ACAP-allow-crawl: /
+ACAP-allow-index: /news/ time-limit=until-recrawled
+ACAP-disallow-present-thumbnail: /news/
+`)
+	pol := policy.NewPolicy(f)
+	for _, u := range []policy.Usage{policy.UsageIndex, policy.UsagePresentThumbnail} {
+		a := pol.Decide(policy.Question{Crawler: "SearchBot", URL: "https://example.com/news/today.html", Usage: u})
+		fmt.Println(u, a.Allowed, "line", a.Line, a.Restrictions)
+	}
+	// Output:
+	// index true line 6 [time-limit=until-recrawled]
+	// present-thumbnail false line 7 []
+}
+
+func ExamplePolicy_Matrix() {
+	pol := policy.NewPolicy(policy.MustParse("User-agent: *\nDisallow: /a\nAllow: /a/b\n"))
+	urls := []string{"/a/x", "/a/b"}
+	kinds := []policy.Kind{policy.KindRFC9309, policy.KindREP1994}
+	answers := pol.Matrix(policy.Question{Crawler: "bot"}, urls, []policy.Usage{policy.UsageCrawl}, kinds)
+	for i, a := range answers {
+		fmt.Println(urls[i/len(kinds)], kinds[i%len(kinds)], a.Allowed)
+	}
+	// Output:
+	// /a/x rfc9309 false
+	// /a/x rep1994 false
+	// /a/b rfc9309 true
+	// /a/b rep1994 false
+}

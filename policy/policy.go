@@ -68,6 +68,14 @@ func compileFile(f *File, name string) *compiled {
 	c := &compiled{file: f, name: name, acap: map[*Field][]acapRule{}, purp: map[*Field]Pattern{}}
 	for _, fd := range f.Fields {
 		switch {
+		case fd.Kind == FieldACAPUnknown && fd.Record != nil:
+			// "ACAP-allow preserve: /x": skipped, but kept for the trace.
+			joined := strings.Join(strings.Fields(fd.Name.Text), "-")
+			if fi := lookupField(joined); fi.kind.IsACAPRule() && fi.usage != UsageNone {
+				if w := strings.Fields(fd.Value.Text); len(w) > 0 {
+					c.acap[fd] = []acapRule{{fd: fd, allow: fi.kind == FieldACAPAllow, usage: fi.usage, pat: CompilePattern(w[0], MatchACAP)}}
+				}
+			}
 		case fd.Kind.IsACAPRule():
 			if fd.Status == StatusSkipped {
 				// Kept for the trace: a skipped line that would have matched.
@@ -151,15 +159,13 @@ func (p *Policy) decide(q *Question, path string, subj *Subject) Answer {
 	if path != q.URL {
 		a.step(Step{Kind: StepURL, Text: "the URL is matched as " + path})
 	}
-	if u == UsageCrawl && isRobotsTxt(path) {
+	switch {
+	case u == UsageCrawl && isRobotsTxt(path):
 		a.Allowed = true
 		a.step(Step{Kind: StepRobotsTxt, Text: "/robots.txt itself may always be fetched, whatever the file says"})
-		return a
-	}
-	switch q.Kind {
-	case KindACAP:
+	case q.Kind == KindACAP:
 		p.decideACAP(q, u, path, subj, &a)
-	case KindRFC9309:
+	case q.Kind == KindRFC9309:
 		p.decideRFC9309(q, u, subj, &a)
 	default:
 		p.decideOlder(q, u, path, subj, &a)

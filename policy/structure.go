@@ -122,9 +122,16 @@ func (p *parser) structure() {
 				}
 			}
 		case FieldACAPUnknown:
+			// A misspelt ACAP field stays in its record (skipped), so that
+			// decisions can say it would have matched.
 			if r != nil {
 				fd.Record = r
 				r.Last = fd.Line
+				if sub != nil {
+					sub.Rules = append(sub.Rules, fd)
+				} else {
+					r.Rules = append(r.Rules, fd)
+				}
 			}
 		case FieldSitemap:
 			f.Sitemaps = append(f.Sitemaps, fd)
