@@ -69,7 +69,7 @@ func SplitLines(s string) []string {
 // the previous text, and re-checks the file.
 func (d *Doc) Update(text string) {
 	d.updateLines(text)
-	d.check()
+	d.Check()
 }
 
 // UpdateHighlight is Update without the check.
@@ -113,7 +113,8 @@ func (d *Doc) updateLines(text string) {
 	d.Rescanned = rescanned
 }
 
-func (d *Doc) check() {
+// Check re-checks the current text.
+func (d *Doc) Check() {
 	d.Diags, d.ByLine, d.ParseErr = nil, map[int][]int{}, nil
 	f, err := policy.Parse(d.Name, []byte(d.Text))
 	if err != nil {
