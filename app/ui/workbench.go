@@ -98,6 +98,7 @@ func (c *Workbench) OnMount(ctx app.Context) {
 		}
 	}
 	c.fileName = name
+	byID("file-name").Set("value", name)
 	c.saveFn = app.FuncOf(func(app.Value, []app.Value) any { c.saveNow(); return nil })
 	c.ed = newEditor(name, text, c.fontSize, c.edited)
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
@@ -214,17 +215,33 @@ func (c *Workbench) loadSample(ctx app.Context, e app.Event) {
 	if file == "" {
 		return
 	}
-	url := app.Getenv("GOAPP_ROOT_PREFIX") + "/web/samples/" + file
-	app.Window().Call("fetch", url).Then(func(resp app.Value) {
-		if !resp.Get("ok").Bool() {
-			c.ctx.Dispatch(func(app.Context) { c.notice = "The example “" + file + "” could not be loaded." })
-			return
-		}
-		resp.Call("text").Then(func(v app.Value) {
-			text := v.String()
-			c.ctx.Dispatch(func(app.Context) { c.offerLoad(file, text) })
-		})
+	url := RootPrefix() + "/web/samples/" + file
+	fail := func(app.Value, []app.Value) any {
+		c.ctx.Dispatch(func(app.Context) { c.notice = "The example “" + file + "” could not be loaded." })
+		return nil
+	}
+	var failFn, respFn, textFn app.Func
+	failFn = app.FuncOf(fail)
+	textFn = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		text := args[0].String()
+		c.ctx.Dispatch(func(app.Context) { c.offerLoad(file, text) })
+		return nil
 	})
+	respFn = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		resp := args[0]
+		if !resp.Get("ok").Bool() {
+			return fail(nil, nil)
+		}
+		resp.Call("text").Call("then", textFn, failFn)
+		return nil
+	})
+	app.Window().Call("fetch", url).Call("then", respFn, failFn)
+}
+
+// RootPrefix is the path the site is served under, without a trailing
+// slash: "" at a domain root, "/repo" on a GitHub Pages project site.
+func RootPrefix() string {
+	return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
 }
 
 // offerLoad loads a file, asking first when the current text has changes
@@ -245,6 +262,7 @@ func (c *Workbench) load(name, text string) {
 	}
 	c.pending = nil
 	c.fileName = name
+	byID("file-name").Set("value", name)
 	c.dirty = false
 	c.ed.setText(name, text)
 	c.saveNow()

@@ -1,0 +1,125 @@
+//go:build e2e && !js
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+
+func TestAutosaveSurvivesReload(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, site.URL+"/")
+	clearStorage(t, ctx)
+	text := "User-agent: *\nDisallow: /autosaved/\n# ünïcode 😀 <b>\n"
+	setText(t, ctx, text)
+	eval[bool](t, ctx, `(() => { const n = document.getElementById("file-name"); n.value = "site-robots.txt"; n.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	start := time.Now()
+	for !strings.Contains(eval[string](t, ctx, `localStorage.getItem("acap-workbench:v1:doc") || ""`), "autosaved") {
+		if time.Since(start) > time.Second {
+			t.Fatal("not autosaved within a second")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("autosaved after %v", time.Since(start).Round(time.Millisecond))
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != text {
+		t.Errorf("after reload the text is %q, want %q", got, text)
+	}
+	if got := eval[string](t, ctx, `document.getElementById("file-name").value`); got != "site-robots.txt" {
+		t.Errorf("after reload the file name is %q", got)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#hl-win .wbl").length`); n < 3 {
+		t.Errorf("restored text not highlighted: %d lines", n)
+	}
+}
+
+func TestCorruptSavedStateIsReported(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, site.URL+"/")
+	for _, tc := range []struct{ name, raw, want string }{
+		{"not json", `{"v":1,"text":"User-agent: *\n`, "damaged"},
+		{"unknown version", `{"v":99,"text":"x"}`, "unknown format"},
+	} {
+		eval[bool](t, ctx, `localStorage.clear(), localStorage.setItem("acap-workbench:v1:doc", `+jsString(tc.raw)+`), true`)
+		if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+			t.Fatal(err)
+		}
+		waitReady(t, ctx)
+		notice := ""
+		for i := 0; i < 50 && notice == ""; i++ {
+			notice = eval[string](t, ctx, `(document.getElementById("notice") || {}).textContent || ""`)
+			time.Sleep(20 * time.Millisecond)
+		}
+		if !strings.Contains(notice, tc.want) {
+			t.Errorf("%s: notice %q does not say %q", tc.name, notice, tc.want)
+		}
+		if kept := eval[string](t, ctx, `localStorage.getItem("acap-workbench:v1:doc.unreadable") || ""`); kept != tc.raw {
+			t.Errorf("%s: the unreadable data was not kept aside: %q", tc.name, kept)
+		}
+		// The editor works.
+		setText(t, ctx, "User-agent: *\n")
+		if n := eval[int](t, ctx, `document.querySelectorAll("#hl-win span.nt").length`); n != 1 {
+			t.Errorf("%s: editor not working after a bad restore", tc.name)
+		}
+	}
+	clearStorage(t, ctx)
+}
+
+func TestLoadingAnotherFileAsksFirst(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, site.URL+"/")
+	clearStorage(t, ctx)
+	mine := "User-agent: *\nDisallow: /mine/\n"
+	setText(t, ctx, mine)
+	pick := `(() => { const s = document.getElementById("sample"); s.value = "rfc9309.txt"; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`
+	waitFor := func(js string) {
+		t.Helper()
+		for i := 0; i < 100; i++ {
+			if eval[bool](t, ctx, js) {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("timed out waiting for %s", js)
+	}
+	// Keep editing: nothing changes.
+	eval[bool](t, ctx, pick)
+	waitFor(`document.getElementById("confirm") !== null`)
+	eval[bool](t, ctx, `document.getElementById("confirm-keep").click(), true`)
+	waitFor(`document.getElementById("confirm") === null`)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != mine {
+		t.Fatalf("text changed after Keep editing: %q", got)
+	}
+	// Replace: the example is loaded.
+	eval[bool](t, ctx, pick)
+	waitFor(`document.getElementById("confirm") !== null`)
+	eval[bool](t, ctx, `document.getElementById("confirm-replace").click(), true`)
+	waitFor(`document.getElementById("editor-input").value.includes("RFC 9309")`)
+	if name := eval[string](t, ctx, `document.getElementById("file-name").value`); name != "rfc9309.txt" {
+		t.Errorf("file name %q after loading the example", name)
+	}
+	// Loading again with no changes does not ask.
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("sample"); s.value = "acap-basic.txt"; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	waitFor(`document.getElementById("editor-input").value.includes("ACAP-allow-index")`)
+	if eval[bool](t, ctx, `document.getElementById("confirm") !== null`) {
+		t.Error("asked although there were no changes")
+	}
+	// A file dropped on the editor is opened (asking first, as it has changes now).
+	setText(t, ctx, mine)
+	eval[bool](t, ctx, `(() => { const dt = new DataTransfer();
+		dt.items.add(new File(["User-agent: dropped\n"], "dropped.txt", {type: "text/plain"}));
+		document.getElementById("editor-input").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+		return true })()`)
+	waitFor(`document.getElementById("confirm") !== null`)
+	eval[bool](t, ctx, `document.getElementById("confirm-replace").click(), true`)
+	waitFor(`document.getElementById("editor-input").value === "User-agent: dropped\n"`)
+	clearStorage(t, ctx)
+}
