@@ -203,3 +203,30 @@ func clearStorage(t *testing.T, ctx context.Context) {
 	t.Helper()
 	eval[bool](t, ctx, `localStorage.clear(), true`)
 }
+
+// eval2 is eval that returns the error instead of failing (for calls that
+// may race with a navigation).
+func eval2(ctx context.Context, js string) (string, error) {
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[any](js, chromedp.EvalAwaitPromise))
+	return fmt.Sprint(v), err
+}
+
+func waitJS(t *testing.T, ctx context.Context, js string, d time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise))
+		if err == nil && ok {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("timed out after %v waiting for %s", d, js)
+}
+
+// reloadPage reloads and waits for the new page's app to start.
+func reloadPage(t *testing.T, ctx context.Context) {
+	t.Helper()
+	eval2(ctx, `document.documentElement.dataset.ready = "0", location.reload(), true`)
+	waitReady(t, ctx)
+}

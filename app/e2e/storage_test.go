@@ -10,7 +10,6 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-
 func TestAutosaveSurvivesReload(t *testing.T) {
 	ctx := newTab(t)
 	open(t, ctx, site.URL+"/")

@@ -43,6 +43,9 @@ type Workbench struct {
 	notice   string
 	pending  *pendingLoad
 
+	// fromCache: the page was served by the service worker, so it may be
+	// older than the deploy.
+	fromCache   bool
 	savePending bool
 	saveFn      app.Func
 }
@@ -68,6 +71,9 @@ func (c *Workbench) defaults() {
 func (c *Workbench) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	c.defaults()
+	if sw := app.Window().Get("navigator").Get("serviceWorker"); sw.Truthy() {
+		c.fromCache = sw.Get("controller").Truthy()
+	}
 	if v, ok, _ := storageGet(KeyTheme); ok && (v == "dark" || v == "light") {
 		c.theme = v
 	} else if app.Window().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool() {
@@ -304,7 +310,9 @@ func (c *Workbench) download(ctx app.Context, e app.Event) {
 // the work is saved and the page reloaded, so a deploy shows on the next
 // load instead of the one after.
 func (c *Workbench) OnAppUpdate(ctx app.Context) {
-	if ctx.AppUpdateAvailable() {
+	// A page that came from the network is already the new version (this
+	// also runs when the first service worker takes control).
+	if ctx.AppUpdateAvailable() && c.fromCache {
 		c.saveNow()
 		ctx.Reload()
 	}

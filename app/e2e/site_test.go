@@ -1,0 +1,158 @@
+//go:build e2e && !js
+
+package e2e
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// buildSite builds the static site for prefix into a new folder, reusing
+// the app.wasm of the main build, with extra files added to the assets.
+func buildSite(t *testing.T, prefix string, extra map[string]string) string {
+	t.Helper()
+	root, _ := filepath.Abs("../..")
+	out := t.TempDir()
+	web := t.TempDir()
+	if err := os.CopyFS(web, os.DirFS(filepath.Join(root, "web"))); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range extra {
+		os.WriteFile(filepath.Join(web, name), []byte(content), 0o644)
+	}
+	os.MkdirAll(filepath.Join(out, "web"), 0o755)
+	wasm, err := os.ReadFile(filepath.Join(distDir, "web", "app.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(out, "web", "app.wasm"), wasm, 0o644)
+	cmd := exec.Command("go", "run", "./wasm", "build", "-out", out, "-web", web, "-prefix", prefix)
+	cmd.Dir = root
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building the site: %v\n%s", err, b)
+	}
+	return out
+}
+
+var versionRE = regexp.MustCompile(`"GOAPP_VERSION":"([^"]+)"`)
+
+func siteVersion(t *testing.T, dir string) string {
+	b, err := os.ReadFile(filepath.Join(dir, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := versionRE.FindSubmatch(b)
+	if m == nil {
+		t.Fatalf("no version in %s/app.js", dir)
+	}
+	return string(m[1])
+}
+
+// pagesHost serves a folder under /workbench/ like GitHub Pages serves a
+// project site, and can go offline or switch to a new deploy.
+type pagesHost struct {
+	mu      sync.Mutex
+	dir     string
+	offline bool
+}
+
+func (h *pagesHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.mu.Lock()
+	dir, offline := h.dir, h.offline
+	h.mu.Unlock()
+	if offline {
+		panic(http.ErrAbortHandler) // the connection drops: a network error
+	}
+	if r.URL.Path == "/workbench" {
+		http.Redirect(w, r, "/workbench/", http.StatusMovedPermanently)
+		return
+	}
+	if !strings.HasPrefix(r.URL.Path, "/workbench/") {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "max-age=600") // as GitHub Pages does
+	if strings.HasSuffix(r.URL.Path, ".wasm") {
+		w.Header().Set("Content-Type", "application/wasm")
+	}
+	http.StripPrefix("/workbench", http.FileServer(http.Dir(dir))).ServeHTTP(w, r)
+}
+
+func (h *pagesHost) set(dir string, offline bool) {
+	h.mu.Lock()
+	h.dir, h.offline = dir, offline
+	h.mu.Unlock()
+}
+
+func TestSubPathOfflineAndNewDeploy(t *testing.T) {
+	v1dir := buildSite(t, "/workbench", nil)
+	v2dir := buildSite(t, "/workbench", map[string]string{"deploy.txt": "second deploy\n"})
+	v1, v2 := siteVersion(t, v1dir), siteVersion(t, v2dir)
+	if v1 == v2 {
+		t.Fatal("two different deploys got the same version")
+	}
+	worker, _ := os.ReadFile(filepath.Join(v1dir, "app-worker.js"))
+	if !strings.Contains(string(worker), `{ cache: "reload" }`) || !strings.Contains(string(worker), "acap-workbench service worker") {
+		t.Fatal("the site does not use the workbench's service worker")
+	}
+	host := &pagesHost{dir: v1dir}
+	srv := httptest.NewServer(host)
+	defer srv.Close()
+
+	ctx := newTab(t)
+	open(t, ctx, srv.URL+"/workbench/")
+	if got := eval[string](t, ctx, `goappGetenv("GOAPP_VERSION")`); got != v1 {
+		t.Fatalf("version %q, want %q", got, v1)
+	}
+	// Resources resolve under the sub-path: load an example.
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("sample"); s.value = "acap-basic.txt"; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	waitJS(t, ctx, `document.getElementById("editor-input").value.includes("ACAP-allow-index")`, 10*time.Second)
+	scope := eval[string](t, ctx, `navigator.serviceWorker.ready.then(r => r.scope)`)
+	if scope != srv.URL+"/workbench/" {
+		t.Errorf("service worker scope %q", scope)
+	}
+	waitJS(t, ctx, `navigator.serviceWorker.controller !== null`, 10*time.Second)
+	mine := "User-agent: *\nDisallow: /offline-test/\n"
+	setText(t, ctx, mine)
+	time.Sleep(700 * time.Millisecond) // autosave
+
+	// Offline: the page, the wasm and the saved text still load.
+	host.set(v1dir, true)
+	reloadPage(t, ctx)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != mine {
+		t.Errorf("offline reload: text %q", got)
+	}
+	t.Log("offline reload under /workbench/ works")
+
+	// A new deploy is picked up on the next reload (the app reloads itself
+	// once the new version is installed).
+	host.set(v2dir, false)
+	reloadPage(t, ctx)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		waitReady(t, ctx)
+		got, _ := eval2(ctx, `goappGetenv("GOAPP_VERSION")`)
+		if got == v2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("still on version %q, want the new deploy %q", got, v2)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != mine {
+		t.Errorf("text lost across the update: %q", got)
+	}
+	caches := eval[[]string](t, ctx, `caches.keys()`)
+	if len(caches) != 1 || !strings.HasSuffix(caches[0], v2) {
+		t.Errorf("caches after the update: %v", caches)
+	}
+}
