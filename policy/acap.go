@@ -185,9 +185,9 @@ func counts(fu, u Usage) bool {
 
 // purposeMatches reports whether any purpose pattern of the sub-record
 // matches the question's purpose.
-func purposeMatches(c *compiled, sub *SubRecord, purpose string, ps *Subject) bool {
-	for _, pf := range sub.Purposes {
-		if pat, ok := c.purp[pf]; ok && pat.Match(ps) {
+func purposeMatches(sub *compiledSub, ps *Subject) bool {
+	for i := range sub.purposes {
+		if sub.purposes[i].Match(ps) {
 			return true
 		}
 	}
@@ -198,6 +198,9 @@ func purposeMatches(c *compiled, sub *SubRecord, purpose string, ps *Subject) bo
 func (p *Policy) askLayers(sel *selection, u Usage, purpose string, subj, psubj *Subject, a *Answer) layerResult {
 	var cands []*candidate
 	for layer := 0; layer < 4; layer++ {
+		if layer < 2 && purpose == "" {
+			continue // a question with no purpose sees no sub-record
+		}
 		cands = cands[:0]
 		wantNamed := layer == 0 || layer == 2
 		for i := range sel.records {
@@ -205,37 +208,35 @@ func (p *Policy) askLayers(sel *selection, u Usage, purpose string, subj, psubj 
 			if ar.named != wantNamed {
 				continue
 			}
-			collect := func(fields []*Field) {
-				for _, fd := range fields {
-					for j := range ar.comp.acap[fd] {
-						r := &ar.comp.acap[fd][j]
-						if !r.pat.Match(subj) {
-							continue
-						}
-						if fd.Status == StatusSkipped {
-							if r.usage == UsageNone || counts(r.usage, u) {
-								a.step(Step{Kind: StepSkipped, File: ar.comp.name, Line: fd.Line,
-									Text: "this line would match, but it has an error and is skipped (see the problems list)"})
-							}
-							continue
-						}
-						if counts(r.usage, u) {
-							cands = append(cands, &candidate{r, ar.comp, ar.named})
-						}
+			rr := ar.comp.recs[ar.rec]
+			collect := func(rs *ruleSet) {
+				rs.index.each(subj, true, func(j int) bool {
+					r := &rs.rules[j]
+					if r.usage != u && !counts(r.usage, u) && r.usage != UsageNone {
+						return true
 					}
-				}
+					if !r.pat.Match(subj) {
+						return true
+					}
+					if r.fd.Status == StatusSkipped {
+						if !a.quiet {
+							a.step(Step{Kind: StepSkipped, File: ar.comp.name, Line: r.fd.Line,
+								Text: "this line would match, but it has an error and is skipped (see the problems list)"})
+						}
+						return true
+					}
+					cands = append(cands, &candidate{r, ar.comp, ar.named})
+					return true
+				})
 			}
 			if layer < 2 {
-				if purpose == "" {
-					continue
-				}
-				for _, sub := range ar.rec.Subs {
-					if purposeMatches(ar.comp, sub, purpose, psubj) {
-						collect(sub.Rules)
+				for k := range rr.subs {
+					if purposeMatches(&rr.subs[k], psubj) {
+						collect(&rr.subs[k].rules)
 					}
 				}
 			} else {
-				collect(ar.rec.Rules)
+				collect(&rr.general)
 			}
 		}
 		if len(cands) == 0 {
@@ -267,6 +268,9 @@ func cmpCandidates(a, b *candidate) int {
 // narrowest applies §2.4.5 to the matching fields of one layer.
 func (p *Policy) narrowest(cands []*candidate, a *Answer) layerResult {
 	for _, c := range cands {
+		if a.quiet {
+			break
+		}
 		verb := "permits"
 		if !c.r.allow {
 			verb = "prohibits"
@@ -382,12 +386,16 @@ type usageOutcome struct {
 // decideACAP answers as an ACAP crawler.
 func (p *Policy) decideACAP(q *Question, u Usage, path string, subj *Subject, a *Answer) {
 	sel := p.selection(KindACAP, q.Crawler, q.UserAgent)
-	a.Trace.Steps = append(a.Trace.Steps, sel.steps...)
-	if q.Purpose == "" {
+	if !a.quiet {
+		a.Trace.Steps = append(a.Trace.Steps, sel.steps...)
+	}
+	switch {
+	case a.quiet:
+	case q.Purpose == "":
 		if p.hasSubRecords(sel) {
 			a.step(Step{Kind: StepNote, Text: "the question names no usage purpose, so sub-records for purposes are not read"})
 		}
-	} else {
+	default:
 		a.step(Step{Kind: StepNote, Text: "usage purpose: " + q.Purpose})
 	}
 	psubj := NewSubject(q.Purpose)
@@ -408,8 +416,7 @@ func (p *Policy) decideACAP(q *Question, u Usage, path string, subj *Subject, a 
 		deps = append(deps, UsagePreserve)
 	}
 	for _, d := range deps {
-		var sub Answer
-		sub.Trace.Steps = make([]Step, 0, 4)
+		sub := Answer{quiet: true}
 		dout := p.acapUsage(q, sel, d, subj, &psubj, &sub)
 		if !dout.allow {
 			own := "by silence"
@@ -444,7 +451,7 @@ func (p *Policy) hasSubRecords(sel *selection) bool {
 // the conventional reading for crawl, other, silence, time limits.
 func (p *Policy) acapUsage(q *Question, sel *selection, u Usage, subj, psubj *Subject, a *Answer) usageOutcome {
 	res := p.askLayers(sel, u, q.Purpose, subj, psubj, a)
-	if res.found {
+	if res.found && !a.quiet {
 		a.step(Step{Kind: StepLayer, File: res.win.comp.name, Line: res.win.line(), Text: "decided among " + layerNames[res.layer]})
 	}
 	if u == UsageCrawl && len(sel.conv.rules)+len(sel.conv.agents) > 0 {
@@ -461,7 +468,9 @@ func (p *Policy) acapUsage(q *Question, sel *selection, u Usage, subj, psubj *Su
 		}
 	}
 	if !res.found {
-		a.step(Step{Kind: StepDefault, Text: "no field speaks of " + u.String() + " for this URL: allowed (what is not forbidden is permitted)"})
+		if !a.quiet {
+			a.step(Step{Kind: StepDefault, Text: "no field speaks of " + u.String() + " for this URL: allowed (what is not forbidden is permitted)"})
+		}
 		return usageOutcome{allow: true}
 	}
 	return p.outcome(res, u, q, a)
@@ -521,16 +530,18 @@ func validQuals(qs []Qualifier, u Usage, a *Answer) []Qualifier {
 // conventional one (semantics §4). done is false when neither has a
 // matching line.
 func (p *Policy) combineConventional(sel *selection, res layerResult, subj *Subject, a *Answer) (usageOutcome, bool) {
-	win, lines := sel.conv.match(subj)
+	win, lines := sel.conv.match(subj, a.quiet)
 	if win == nil {
 		return usageOutcome{}, false
 	}
-	standing := "a * group"
-	if sel.conv.named {
-		standing = "a group naming the crawler"
+	if !a.quiet {
+		standing := "a * group"
+		if sel.conv.named {
+			standing = "a group naming the crawler"
+		}
+		a.step(Step{Kind: StepConventional, Line: win.fd.Line, Lines: lines,
+			Text: "conventional records are read too: " + ruleText(win.fd) + " from " + standing + " decides crawl the conventional way"})
 	}
-	a.step(Step{Kind: StepConventional, Line: win.fd.Line, Lines: lines,
-		Text: "conventional records are read too: " + ruleText(win.fd) + " from " + standing + " decides crawl the conventional way"})
 	conv := usageOutcome{decided: true, allow: win.allow, line: win.fd.Line}
 	if !res.found {
 		return conv, true

@@ -11,12 +11,18 @@ import (
 // runConformanceCases asks every case of a file and checks the answer: one
 // subtest per case, named by its index.
 func runConformanceCases(t *testing.T, cf *caseFile, f *File) {
-	if cf.Convert != "" || cf.Pages != nil {
-		if !conformanceHasPart3 {
-			t.Run("part3", func(t *testing.T) {
-				t.Skip("files with convert or pages are checked by the converter and META reader (issue 4, policy part 3)")
-			})
-			return
+	if cf.Convert != "" {
+		kind, ok := ParseKind(cf.Convert)
+		if !ok {
+			t.Fatalf("convert: unknown kind %q", cf.Convert)
+		}
+		conv := Convert(f, ConvertOptions{Source: kind})
+		if !conv.Report.OnlyCase() {
+			t.Errorf("the converter's own proof finds differences other than case: %+v", conv.Report.Differences)
+		}
+		var err error
+		if f, err = Parse("/robots.txt", conv.Text); err != nil {
+			t.Fatal(err)
 		}
 	}
 	var others []*File
@@ -28,6 +34,13 @@ func runConformanceCases(t *testing.T, cf *caseFile, f *File) {
 		others = append(others, of)
 	}
 	pol := NewPolicy(f, others...)
+	for path, html := range cf.Pages {
+		page, err := ParsePage(path, []byte(html))
+		if err != nil {
+			t.Fatalf("pages[%s]: %v", path, err)
+		}
+		pol.AddPage(page)
+	}
 	for i, c := range cf.Cases {
 		t.Run(strconv.Itoa(i), func(t *testing.T) {
 			q, err := c.question()
@@ -56,10 +69,6 @@ func runConformanceCases(t *testing.T, cf *caseFile, f *File) {
 		})
 	}
 }
-
-// conformanceHasPart3 says whether the converter and the META reader are
-// wired into the runner.
-const conformanceHasPart3 = false
 
 func noteOf(c conformCase) string {
 	if c.Note == "" {

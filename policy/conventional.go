@@ -93,6 +93,7 @@ type convSelection struct {
 	named  bool       // groups name the crawler (else the '*' groups)
 	agents []int      // the User-agent lines of the chosen groups
 	rules  []convRule // their rules, longest pattern first, Allow first on ties
+	index  *ruleIndex // over rules
 	text   string     // the explanation
 }
 
@@ -159,6 +160,7 @@ func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelec
 		}
 		return a.allow && !b.allow
 	})
+	s.index = newRuleIndex(len(s.rules), func(i int) *Pattern { return &s.rules[i].pat })
 	switch {
 	case len(chosen) == 0:
 		s.text = "no User-agent group names " + crawler + " and there is no * group, so no conventional rule applies"
@@ -179,16 +181,24 @@ func plural(n int, one, many string) string {
 
 // match returns the deciding rule for the subject (the longest matching
 // pattern, Allow on a tie) and the lines of every matching rule.
-func (s *convSelection) match(subj *Subject) (win *convRule, lines []int) {
-	for i := range s.rules {
+// With quiet, only the deciding rule is looked for.
+func (s *convSelection) match(subj *Subject, quiet bool) (win *convRule, lines []int) {
+	if s.index == nil {
+		return nil, nil
+	}
+	s.index.each(subj, false, func(i int) bool {
 		r := &s.rules[i]
 		if r.pat.Match(subj) {
 			if win == nil {
 				win = r
+				if quiet {
+					return false
+				}
 			}
 			lines = append(lines, r.fd.Line)
 		}
-	}
+		return true
+	})
 	return win, lines
 }
 
@@ -200,16 +210,21 @@ func ruleText(fd *Field) string {
 func (p *Policy) decideRFC9309(q *Question, u Usage, subj *Subject, a *Answer) {
 	sel := p.selection(KindRFC9309, q.Crawler, q.UserAgent)
 	a.step(Step{Kind: StepRecords, Lines: sel.conv.agents, Text: sel.conv.text})
-	if u != UsageCrawl {
+	if u != UsageCrawl && !a.quiet {
 		a.step(Step{Kind: StepFollowsCrawl, Text: "an RFC 9309 crawler knows only crawling: " + u.String() + " follows the answer for crawl"})
 	}
-	win, lines := sel.conv.match(subj)
+	win, lines := sel.conv.match(subj, a.quiet)
 	if win == nil {
 		a.Allowed = true
-		a.step(Step{Kind: StepDefault, Text: "no Allow or Disallow pattern matches " + subj.Path() + ": allowed"})
+		if !a.quiet {
+			a.step(Step{Kind: StepDefault, Text: "no Allow or Disallow pattern matches " + subj.Path() + ": allowed"})
+		}
 		return
 	}
 	a.Allowed, a.Line = win.allow, win.fd.Line
+	if a.quiet {
+		return
+	}
 	text := ruleText(win.fd) + " matches"
 	if len(lines) > 1 {
 		text += "; it is the longest of the " + itoa(len(lines)) + " matching patterns (" + itoa(win.pat.Len()) + " characters)"

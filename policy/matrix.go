@@ -15,7 +15,7 @@ func (p *Policy) Matrix(base Question, urls []string, usages []Usage, kinds []Ki
 			for _, k := range kinds {
 				q := base
 				q.URL, q.Usage, q.Kind = url, u, k
-				out = append(out, p.decide(&q, path, &subj))
+				out = append(out, p.decide(&q, path, &subj, false))
 			}
 		}
 	}

@@ -12,8 +12,9 @@ import (
 type Policy struct {
 	file  *File
 	files map[string]*File // other files of the workspace, by path
+	pages map[string]*Page // pages by path, whose META tags join the decision
 
-	mu    sync.Mutex
+	mu    sync.RWMutex
 	comps map[*File]*compiled
 	sels  map[selKey]*selection
 }
@@ -40,6 +41,8 @@ type compiled struct {
 	name  string                // "" for the main file, else its path
 	acap  map[*Field][]acapRule // ACAP permissions and prohibitions
 	purp  map[*Field]Pattern    // ACAP-usage-purpose patterns
+	recs  map[*Record]*recRules // each record's rules, flattened
+
 	conv  []convGroup           // conventional groups, RFC 9309 style
 	older []olderRecord         // records as the 1994/1996 conventions delimit them
 }
@@ -94,9 +97,49 @@ func compileFile(f *File, name string) *compiled {
 			c.purp[fd] = CompilePattern(fd.Pattern.Text, MatchPurpose)
 		}
 	}
+	c.recs = map[*Record]*recRules{}
+	for _, r := range f.Records {
+		rr := &recRules{general: flatten(c, r.Rules)}
+		for _, sub := range r.Subs {
+			cs := compiledSub{rules: flatten(c, sub.Rules)}
+			for _, pf := range sub.Purposes {
+				if pat, ok := c.purp[pf]; ok {
+					cs.purposes = append(cs.purposes, pat)
+				}
+			}
+			rr.subs = append(rr.subs, cs)
+		}
+		c.recs[r] = rr
+	}
 	c.conv = compileGroups(f)
 	c.older = compileOlder(f)
 	return c
+}
+
+// recRules are a record's compiled rules, in field order: those outside
+// sub-records, and each sub-record's.
+type recRules struct {
+	general ruleSet
+	subs    []compiledSub
+}
+
+type compiledSub struct {
+	purposes []Pattern
+	rules    ruleSet
+}
+
+// ruleSet is a list of compiled ACAP rules with an index over them.
+type ruleSet struct {
+	rules []acapRule
+	index *ruleIndex
+}
+
+func flatten(c *compiled, fields []*Field) ruleSet {
+	var out []acapRule
+	for _, fd := range fields {
+		out = append(out, c.acap[fd]...)
+	}
+	return ruleSet{out, newRuleIndex(len(out), func(i int) *Pattern { return &out[i].pat })}
 }
 
 // selKey identifies a crawler for the selection cache.
@@ -117,9 +160,9 @@ type selection struct {
 
 func (p *Policy) selection(kind Kind, crawler string, ua bool) *selection {
 	key := selKey{kind, ua, crawler}
-	p.mu.Lock()
+	p.mu.RLock()
 	s := p.sels[key]
-	p.mu.Unlock()
+	p.mu.RUnlock()
 	if s != nil {
 		return s
 	}
@@ -146,17 +189,19 @@ func (p *Policy) selection(kind Kind, crawler string, ua bool) *selection {
 func (p *Policy) Decide(q Question) Answer {
 	path := PathOf(q.URL)
 	subj := NewSubject(path)
-	return p.decide(&q, path, &subj)
+	return p.decide(&q, path, &subj, false)
 }
 
-func (p *Policy) decide(q *Question, path string, subj *Subject) Answer {
+func (p *Policy) decide(q *Question, path string, subj *Subject, quiet bool) Answer {
 	u := q.Usage
 	if u == UsageNone {
 		u = UsageCrawl
 	}
-	var a Answer
-	a.Trace.Steps = make([]Step, 0, 8)
-	if path != q.URL {
+	a := Answer{quiet: quiet}
+	if !quiet {
+		a.Trace.Steps = make([]Step, 0, 8)
+	}
+	if path != q.URL && !quiet {
 		a.step(Step{Kind: StepURL, Text: "the URL is matched as " + path})
 	}
 	switch {
@@ -169,6 +214,12 @@ func (p *Policy) decide(q *Question, path string, subj *Subject) Answer {
 		p.decideRFC9309(q, u, subj, &a)
 	default:
 		p.decideOlder(q, u, path, subj, &a)
+	}
+	if page := p.page(path); page != nil && u != UsageCrawl {
+		p.applyPage(q, u, page, &a)
+	}
+	if quiet {
+		return a
 	}
 	verdict := "not allowed"
 	if a.Allowed {
@@ -185,7 +236,11 @@ func (p *Policy) decide(q *Question, path string, subj *Subject) Answer {
 	return a
 }
 
-func (a *Answer) step(s Step) { a.Trace.Steps = append(a.Trace.Steps, s) }
+func (a *Answer) step(s Step) {
+	if !a.quiet {
+		a.Trace.Steps = append(a.Trace.Steps, s)
+	}
+}
 
 func isRobotsTxt(path string) bool {
 	return path == "/robots.txt" || strings.HasPrefix(path, "/robots.txt?")

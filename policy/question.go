@@ -105,6 +105,8 @@ type Answer struct {
 	File string
 	// Trace says, step by step, how the answer was reached.
 	Trace Trace
+
+	quiet bool // no trace is kept (for bulk comparisons)
 }
 
 // StepKind classifies a step of a trace.

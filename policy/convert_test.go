@@ -1,0 +1,180 @@
+package policy
+
+import (
+	"math/rand"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestConvertOutput(t *testing.T) {
+	src := "User-agent: *\nDisallow: /tmp/\nAllow: /tmp/public/\nCrawl-delay: 5\n\nUser-agent: Scraper\nDisallow: /\n\nUser-agent: Friendly/2.0\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n"
+	conv := Convert(MustParse(src), ConvertOptions{Comments: true})
+	want := "##ACAP version=1.1\n" + src + "\n" +
+		"# ACAP records added by ACAP Workbench's converter\n" +
+		"ACAP-crawler: *\n# User-agent: *\nACAP-disallow-crawl: /tmp/\n# Disallow: /tmp/\nACAP-allow-crawl: /tmp/public/\n# Allow: /tmp/public/\n\n" +
+		"ACAP-crawler: Scraper\n# User-agent: Scraper\nACAP-disallow-crawl: /\n# Disallow: /\n\n" +
+		"ACAP-crawler: Friendly\n# User-agent: Friendly\nACAP-allow-crawl: /\n# (baseline: the group for Friendly allows what it does not forbid)\n"
+	if got := string(conv.Text); got != want {
+		t.Fatalf("converted:\n%s\nwant:\n%s", got, want)
+	}
+	if !conv.Report.OnlyCase() {
+		t.Errorf("differences: %+v", conv.Report.Differences)
+	}
+	if conv.Report.Probes < 10 || conv.Report.Checked < conv.Report.Probes {
+		t.Errorf("report: %d probes, %d checked, crawlers %v", conv.Report.Probes, conv.Report.Checked, conv.Report.Crawlers)
+	}
+	// Added lines are those after the original text, and line 1.
+	lines := strings.Split(string(conv.Text), "\n")
+	for _, n := range conv.Added {
+		if n == 1 {
+			continue
+		}
+		if n <= len(strings.Split(src, "\n")) {
+			t.Errorf("line %d (%q) reported added but is original", n, lines[n-1])
+		}
+	}
+	if len(conv.Added) != 1+1+len(strings.Split(strings.TrimSuffix(want[len("##ACAP version=1.1\n")+len(src)+1+len("# ACAP records added by ACAP Workbench's converter\n"):], "\n"), "\n")) {
+		t.Errorf("added = %v", conv.Added)
+	}
+	for _, d := range Check(MustParse(string(conv.Text))) {
+		if d.Severity == SevError {
+			t.Errorf("converted file has an error: %s", d)
+		}
+	}
+}
+
+func TestConvertCases(t *testing.T) {
+	tests := []struct {
+		name     string
+		src      string
+		opt      ConvertOptions
+		has      []string // lines the result must contain
+		hasnt    []string
+		onlyCase bool // the report may list case differences
+	}{
+		{"baseline for a named group", "User-agent: *\nDisallow: /\n\nUser-agent: Good\nDisallow: /private/\n", ConvertOptions{},
+			[]string{"ACAP-crawler: Good\nACAP-allow-crawl: /\nACAP-disallow-crawl: /private/"}, nil, false},
+		{"no baseline when the group forbids /", "User-agent: Bad\nDisallow: /\n", ConvertOptions{},
+			[]string{"ACAP-crawler: Bad\nACAP-disallow-crawl: /\n"}, []string{"ACAP-allow-crawl: /\n"}, false},
+		{"merged groups", "User-agent: a\nDisallow: /x\n\nUser-agent: b\nUser-agent: a\nDisallow: /y\n", ConvertOptions{},
+			[]string{"ACAP-crawler: a\nACAP-allow-crawl: /\nACAP-disallow-crawl: /x\nACAP-disallow-crawl: /y", "ACAP-crawler: b\nACAP-allow-crawl: /\nACAP-disallow-crawl: /y"}, nil, false},
+		{"existing ACAP records kept", "User-agent: *\nDisallow: /a\n\nACAP-crawler: *\nACAP-disallow-crawl: /a\n", ConvertOptions{},
+			nil, []string{"ACAP records added"}, false},
+		{"ignore option", "User-agent: *\nDisallow: /a\n", ConvertOptions{IgnoreConventional: true},
+			[]string{"ACAP-ignore-conventional-records\nACAP-crawler: *"}, nil, false},
+		{"draft1996 escapes and shadowing", "User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /c*d$\n", ConvertOptions{Source: KindDraft1996, IgnoreConventional: true},
+			[]string{"ACAP-disallow-crawl: /a\n", "ACAP-disallow-crawl: /c%2Ad%24"}, []string{"ACAP-allow-crawl: /a/b"}, false},
+		{"case cannot be made equal", "User-agent: *\nDisallow: /Private/\n", ConvertOptions{},
+			[]string{"ACAP-disallow-crawl: /Private/"}, nil, true},
+		{"longest match against scope is repaired", "User-agent: *\nDisallow: /*.pdf\nAllow: /a/\n", ConvertOptions{},
+			[]string{"ACAP-disallow-crawl: /a/*.pdf"}, nil, false},
+		{"CRLF kept", "User-agent: *\r\nDisallow: /a\r\n", ConvertOptions{},
+			[]string{"##ACAP version=1.1\r\nUser-agent: *\r\nDisallow: /a\r\n\r\n# ACAP records added by ACAP Workbench's converter\r\nACAP-crawler: *\r\nACAP-disallow-crawl: /a\r\n"}, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			conv := Convert(MustParse(tt.src), tt.opt)
+			got := string(conv.Text)
+			for _, h := range tt.has {
+				if !strings.Contains(got, h) {
+					t.Errorf("result lacks %q:\n%s", h, got)
+				}
+			}
+			for _, h := range tt.hasnt {
+				if strings.Contains(got, h) {
+					t.Errorf("result has %q:\n%s", h, got)
+				}
+			}
+			switch {
+			case tt.onlyCase && (conv.Report.Equivalent() || !conv.Report.OnlyCase()):
+				t.Errorf("want only case differences, got %+v", conv.Report.Differences)
+			case !tt.onlyCase && !conv.Report.OnlyCase():
+				t.Errorf("differences: %+v\n%s", conv.Report.Differences, got)
+			}
+		})
+	}
+}
+
+// genConventional builds a random conventional file from a small
+// vocabulary of agents and path pieces.
+func genConventional(r *rand.Rand) string {
+	agents := []string{"*", "alpha", "beta", "Gamma"}
+	pieces := []string{"a", "b", "ab", "x.pdf", "*", "$", "%41", "c/"}
+	var b strings.Builder
+	for g := 0; g < 1+r.Intn(3); g++ {
+		b.WriteString("User-agent: " + agents[r.Intn(len(agents))] + "\n")
+		for n := 0; n < r.Intn(5); n++ {
+			p := "/"
+			for k := 0; k < r.Intn(3); k++ {
+				p += pieces[r.Intn(len(pieces)-1)]
+			}
+			if r.Intn(4) == 0 {
+				p += "$"
+			}
+			if r.Intn(6) == 0 {
+				p = ""
+			}
+			verb := "Disallow: "
+			if r.Intn(2) == 0 {
+				verb = "Allow: "
+			}
+			b.WriteString(verb + p + "\n")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// FuzzConvert converts random conventional files: the converter's report
+// lists only differences it cannot remove (case, and rankings ACAP's scope
+// rule cannot express), and an independent check over random paths agrees
+// with it.
+func FuzzConvert(f *testing.F) {
+	for _, seed := range []int64{1, 2, 3, 42, 9309} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, seed int64) {
+		r := rand.New(rand.NewSource(seed))
+		src := genConventional(r)
+		old := MustParse(src)
+		conv := Convert(old, ConvertOptions{})
+		if !conv.Report.Explained() {
+			t.Fatalf("file:\n%s\nconverted:\n%s\ndifferences: %+v", src, conv.Text, conv.Report.Differences)
+		}
+		// Independent check over random paths: where the readings differ,
+		// the report must not have claimed equivalence.
+		pol, npol := NewPolicy(old), NewPolicy(MustParse(string(conv.Text)))
+		alphabet := "abx./%41$"
+		for i := 0; i < 200; i++ {
+			p := "/"
+			for k := 0; k < r.Intn(8); k++ {
+				p += string(alphabet[r.Intn(len(alphabet))])
+			}
+			for _, c := range []string{"alpha", "beta", "gamma", unnamedCrawler} {
+				a := pol.Decide(Question{Crawler: c, URL: p, Kind: KindRFC9309})
+				b := npol.Decide(Question{Crawler: c, URL: p, Kind: KindACAP})
+				if a.Allowed != b.Allowed && conv.Report.Equivalent() {
+					t.Fatalf("file:\n%s\nconverted:\n%s\n%s %s: rfc9309 %v (line %d), acap %v (line %d), yet the report found no difference\n%s",
+						src, conv.Text, c, p, a.Allowed, a.Line, b.Allowed, b.Line, b.Trace)
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkConvert converts the 50 KiB benchmark file and proves the result
+// equivalent.
+func BenchmarkConvert(b *testing.B) {
+	src, err := os.ReadFile("testdata/bench/bench_robots.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := MustParse(string(src))
+	var conv *Conversion
+	for b.Loop() {
+		conv = Convert(f, ConvertOptions{})
+	}
+	b.ReportMetric(float64(conv.Report.Checked), "questions")
+	b.ReportMetric(float64(len(conv.Report.Differences)+conv.Report.More), "differences")
+}
