@@ -37,14 +37,14 @@ func (p *Policy) File() *File { return p.file }
 
 // compiled holds a file's patterns, compiled for each reading.
 type compiled struct {
-	file  *File
-	name  string                // "" for the main file, else its path
-	acap  map[*Field][]acapRule // ACAP permissions and prohibitions
-	purp  map[*Field]Pattern    // ACAP-usage-purpose patterns
-	recs  map[*Record]*recRules // each record's rules, flattened
+	file *File
+	name string                // "" for the main file, else its path
+	acap map[*Field][]acapRule // ACAP permissions and prohibitions
+	purp map[*Field]Pattern    // ACAP-usage-purpose patterns
+	recs map[*Record]*recRules // each record's rules, flattened
 
-	conv  []convGroup           // conventional groups, RFC 9309 style
-	older []olderRecord         // records as the 1994/1996 conventions delimit them
+	conv  []convGroup   // conventional groups, RFC 9309 style
+	older []olderRecord // records as the 1994/1996 conventions delimit them
 }
 
 // acapRule is one Rule of an ACAP field, compiled.
