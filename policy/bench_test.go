@@ -20,7 +20,7 @@ func genFile(size int) []byte {
 	}
 	b.WriteString("\nACAP-resource-set: media /img/*.jpg$ /img/*.png$\nACAP-qualified-usage: snip present-snippet max-length=250-chars time-limit=30-days\n")
 	for r := 0; b.Len() < size; r++ {
-		fmt.Fprintf(&b, "\nACAP-crawler: bot%d\nACAP-allow-crawl: /\nACAP-disallow-index: the-acap:resource-set:media\n", r)
+		fmt.Fprintf(&b, "\nACAP-crawler: acapbot%d\nACAP-allow-crawl: /\nACAP-disallow-index: the-acap:resource-set:media\n", r)
 		for i := 0; i < 10; i++ {
 			fmt.Fprintf(&b, "ACAP-allow-index: /news/%d/%d/ time-limit=until-2030-12-31\nACAP-disallow-present-thumbnail: /news/%d/*.gif$\n", r, i, i)
 		}

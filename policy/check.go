@@ -13,6 +13,7 @@ func Check(f *File) []Diagnostic {
 	c.order()
 	c.size()
 	ds = append(ds, c.diags...)
+	ds = append(ds, checkDrift(f)...)
 	SortDiagnostics(ds)
 	return ds
 }

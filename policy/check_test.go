@@ -74,7 +74,7 @@ func TestCheckFindsProblems(t *testing.T) {
 		{"local prohibition", head + "ACAP-qualified-usage: cache preserve time-limit=until-recrawled\nACAP-crawler: *\nACAP-disallow-(cache): /\n",
 			[]wantDiag{{4, SevError, CodeLocalProhibition}}},
 		{"outside record after user-agent", head + "ACAP-crawler: *\nACAP-disallow-crawl: /a\nUser-agent: *\nACAP-disallow-crawl: /b\n",
-			[]wantDiag{{5, SevError, CodeOutsideRecord}, {2, SevInfo, CodeRecordsBeforeConv}}},
+			[]wantDiag{{5, SevError, CodeOutsideRecord}, {2, SevInfo, CodeRecordsBeforeConv}, {2, SevWarning, CodeCrawlDrift}}},
 		{"outside record", head + "ACAP-allow-crawl: /\n",
 			[]wantDiag{{2, SevError, CodeOutsideRecord}}},
 		{"reference followed by fields", head + "ACAP-crawler: a\nACAP-permissions-reference: /a.txt\nACAP-allow-crawl: /\n",
@@ -96,9 +96,9 @@ func TestCheckFindsProblems(t *testing.T) {
 		{"crawler version", head + "ACAP-crawler: MSNPTC/1.0\nACAP-allow-crawl: /\n",
 			[]wantDiag{{2, SevWarning, CodeCrawlerVersion}}},
 		{"conventional inside ACAP record", "User-agent: *\nDisallow: /a\n" + "ACAP-crawler: *\nACAP-disallow-crawl: /a\nDisallow: /b\n",
-			[]wantDiag{{5, SevWarning, CodeConventionalInRecord}}},
+			[]wantDiag{{5, SevWarning, CodeConventionalInRecord}, {3, SevWarning, CodeCrawlDrift}}},
 		{"pattern without slash", head + "ACAP-crawler: *\nACAP-disallow-crawl: news/\nUser-agent: *\nDisallow: private\n",
-			[]wantDiag{{3, SevWarning, CodePatternNoSlash}, {5, SevWarning, CodePatternNoSlash}}},
+			[]wantDiag{{3, SevWarning, CodePatternNoSlash}, {5, SevWarning, CodePatternNoSlash}, {2, SevWarning, CodeCrawlDrift}}},
 		{"star pattern is fine", head + "ACAP-crawler: *\nACAP-disallow-index: *.gif$\n", nil},
 		{"blank line in group", "User-agent: *\n\nDisallow: /\n",
 			[]wantDiag{{2, SevWarning, CodeBlankInGroup}}},
@@ -134,7 +134,10 @@ func TestCheckFindsProblems(t *testing.T) {
 			[]wantDiag{{2, SevWarning, CodeEmptyRecord}}},
 		{"missing version with records", "ACAP-crawler: *\nACAP-allow-crawl: /\n",
 			[]wantDiag{{1, SevInfo, CodeVersionMissing}}},
-		{"clean guide-like file", head + "User-agent: *\nDisallow: /\n\nACAP-resource-set: crawlable /public/ /news/\nACAP-qualified-usage: cache preserve time-limit=until-recrawled\nACAP-composite-usage: basic crawl index (cache) present\nACAP-crawler: *\nACAP-disallow-crawl: /\nACAP-crawler: named\nACAP-allow-(basic): the-acap:resource-set:crawlable\nACAP-usage-purpose: news\nACAP-allow-present-snippet: /news/ max-length=250-chars time-limit=until-2008-12-31\n", nil},
+		{"clean guide-like file", head + "User-agent: *\nDisallow: /\n\nACAP-resource-set: crawlable /public/ /news/\nACAP-qualified-usage: cache preserve time-limit=until-recrawled\nACAP-composite-usage: basic crawl index (cache) present\nACAP-crawler: *\nACAP-disallow-crawl: /\nACAP-crawler: named\nACAP-allow-(basic): the-acap:resource-set:crawlable\nACAP-usage-purpose: news\nACAP-allow-present-snippet: /news/ max-length=250-chars time-limit=until-2008-12-31\n",
+			[]wantDiag{{10, SevWarning, CodeCrawlDrift}}}, // named may crawl /public/ the ACAP way, not the conventional way
+		{"drift", "User-agent: *\nDisallow: /a/\nACAP-crawler: *\nACAP-disallow-crawl: /b/\n",
+			[]wantDiag{{3, SevWarning, CodeCrawlDrift}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -297,4 +300,31 @@ func TestDefinitionsResolve(t *testing.T) {
 	if len(r) != 1 || r[0].Usage != UsagePreserve || len(r[0].Quals) != 1 || r[0].Quals[0].String() != "time-limit=until-recrawled" {
 		t.Errorf("rules of line 8: %+v", r)
 	}
+}
+
+func TestCheckReferences(t *testing.T) {
+	main := MustParse("ACAP-crawler: a\nACAP-permissions-reference: /a.txt\nACAP-crawler: b\nACAP-permissions-reference: http://example.com/b.txt\nACAP-crawler: c\nACAP-permissions-reference: /missing.txt\n")
+	a, _ := Parse("/a.txt", []byte("ACAP-crawler: *\nACAP-allow-crawl: /\n"))
+	b, _ := Parse("/b.txt", []byte("ACAP-crawler: *\nACAP-permissions-reference: /a.txt\n"))
+	var got []wantDiag
+	for _, d := range CheckReferences(main, a, b) {
+		got = append(got, wantDiag{d.Pos.Line, d.Severity, d.Code})
+	}
+	want := []wantDiag{{4, SevError, CodeReferenceChain}, {6, SevInfo, "acap-reference-not-open"}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+func TestDriftMessageExample(t *testing.T) {
+	f := MustParse("User-agent: *\nDisallow: /private/\nACAP-crawler: *\nACAP-disallow-crawl: /secret/\n")
+	for _, d := range Check(f) {
+		if d.Code == CodeCrawlDrift {
+			if strings.Contains(d.Message, "%") || !strings.Contains(d.Message, "/private/") && !strings.Contains(d.Message, "/secret/") {
+				t.Errorf("drift message lacks a readable example: %s", d.Message)
+			}
+			return
+		}
+	}
+	t.Errorf("no drift warning")
 }

@@ -24,7 +24,8 @@ type convRule struct {
 	fd       *Field
 	allow    bool
 	pat      Pattern
-	inRecord bool // the line stands inside an ACAP record
+	inRecord bool   // the line stands inside an ACAP record
+	matches  string // "Disallow: /x matches", for traces
 }
 
 // uaName returns the name RFC 9309 crawlers read in a User-agent value: its
@@ -81,7 +82,8 @@ func compileGroups(f *File) []convGroup {
 			if v == "" {
 				continue // an empty rule matches nothing
 			}
-			cg.rules = append(cg.rules, convRule{fd: fd, allow: fd.Kind == FieldAllow, pat: CompilePattern(v, MatchRFC9309), inRecord: fd.Record != nil})
+			cg.rules = append(cg.rules, convRule{fd: fd, allow: fd.Kind == FieldAllow, pat: CompilePattern(v, MatchRFC9309), inRecord: fd.Record != nil,
+				matches: ruleText(fd) + " matches"})
 		}
 		gs = append(gs, cg)
 	}
@@ -225,7 +227,7 @@ func (p *Policy) decideRFC9309(q *Question, u Usage, subj *Subject, a *Answer) {
 	if a.quiet {
 		return
 	}
-	text := ruleText(win.fd) + " matches"
+	text := win.matches
 	if len(lines) > 1 {
 		text += "; it is the longest of the " + itoa(len(lines)) + " matching patterns (" + itoa(win.pat.Len()) + " characters)"
 		if win.allow {

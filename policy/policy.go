@@ -221,20 +221,28 @@ func (p *Policy) decide(q *Question, path string, subj *Subject, quiet bool) Ans
 	if quiet {
 		return a
 	}
-	verdict := "not allowed"
+	text := decisionTexts[u][0]
 	if a.Allowed {
-		verdict = "allowed"
+		text = decisionTexts[u][1]
 		if len(a.Restrictions) > 0 {
 			var rs []string
 			for _, r := range a.Restrictions {
 				rs = append(rs, r.String())
 			}
-			verdict += " with restrictions: " + strings.Join(rs, ", ")
+			text += " with restrictions: " + strings.Join(rs, ", ")
 		}
 	}
-	a.step(Step{Kind: StepDecision, Line: a.Line, File: a.File, Text: "answer: " + u.String() + " is " + verdict})
+	a.step(Step{Kind: StepDecision, Line: a.Line, File: a.File, Text: text})
 	return a
 }
+
+// decisionTexts are the last steps of traces, by usage and verdict.
+var decisionTexts = func() (t [numUsages][2]string) {
+	for u := UsageCrawl; u < numUsages; u++ {
+		t[u] = [2]string{"answer: " + u.String() + " is not allowed", "answer: " + u.String() + " is allowed"}
+	}
+	return t
+}()
 
 func (a *Answer) step(s Step) {
 	if !a.quiet {
