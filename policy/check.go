@@ -2,9 +2,12 @@ package policy
 
 import "strings"
 
-// Check returns every problem in the file, sorted by position: what the
+// Check returns the problems of the file, sorted by position: what the
 // parser found on each line (errors make a line skipped, see FieldStatus)
-// and what only shows across the whole file.
+// and what only shows across the whole file. It is fast enough to run on
+// every keystroke. Two checks need more: CheckDrift compares how ACAP and
+// conventional crawlers read the file, and CheckReferences looks into other
+// files; CheckAll runs all three.
 func Check(f *File) []Diagnostic {
 	ds := make([]Diagnostic, 0, len(f.diags)+4)
 	ds = append(ds, f.diags...)
@@ -13,7 +16,15 @@ func Check(f *File) []Diagnostic {
 	c.order()
 	c.size()
 	ds = append(ds, c.diags...)
-	ds = append(ds, checkDrift(f)...)
+	SortDiagnostics(ds)
+	return ds
+}
+
+// CheckAll is Check, CheckDrift and CheckReferences together, sorted.
+func CheckAll(f *File, others ...*File) []Diagnostic {
+	ds := Check(f)
+	ds = append(ds, CheckDrift(f)...)
+	ds = append(ds, CheckReferences(f, others...)...)
 	SortDiagnostics(ds)
 	return ds
 }

@@ -142,7 +142,7 @@ func TestCheckFindsProblems(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := MustParse(tt.src)
-			ds := Check(f)
+			ds := CheckAll(f)
 			var got []wantDiag
 			for _, d := range ds {
 				got = append(got, wantDiag{d.Pos.Line, d.Severity, d.Code})
@@ -318,7 +318,7 @@ func TestCheckReferences(t *testing.T) {
 
 func TestDriftMessageExample(t *testing.T) {
 	f := MustParse("User-agent: *\nDisallow: /private/\nACAP-crawler: *\nACAP-disallow-crawl: /secret/\n")
-	for _, d := range Check(f) {
+	for _, d := range CheckAll(f) {
 		if d.Code == CodeCrawlDrift {
 			if strings.Contains(d.Message, "%") || !strings.Contains(d.Message, "/private/") && !strings.Contains(d.Message, "/secret/") {
 				t.Errorf("drift message lacks a readable example: %s", d.Message)

@@ -81,7 +81,7 @@ func TestConformance(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Parse: %v", err)
 			}
-			diags := Check(f)
+			diags := CheckAll(f)
 			t.Run("diagnostics", func(t *testing.T) { checkConformanceDiags(t, cf, diags) })
 			runConformanceCases(t, cf, f)
 		})

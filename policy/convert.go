@@ -455,6 +455,12 @@ func unshadow(rules []*Field) (kept []*Field, dropped []int) {
 // differ. With converted == old it shows where a file's ACAP part and its
 // conventional part disagree.
 func CompareReadings(old *File, kind Kind, converted *File) EquivalenceReport {
+	return compareReadings(old, kind, converted, true)
+}
+
+// compareReadings is CompareReadings; without withCase, the probes leave out
+// the case variants of paths (for callers that ignore case differences).
+func compareReadings(old *File, kind Kind, converted *File, withCase bool) EquivalenceReport {
 	rep := EquivalenceReport{Source: kind}
 	names := append(crawlerNames(old), unnamedCrawler)
 	rep.Crawlers = names
@@ -462,7 +468,7 @@ func CompareReadings(old *File, kind Kind, converted *File) EquivalenceReport {
 	// Each rule's probe paths and the crawler names it speaks to, once.
 	var rules []probeRule
 	for _, f := range []*File{old, converted} {
-		rules = append(rules, probeRules(f)...)
+		rules = append(rules, probeRules(f, withCase)...)
 	}
 	// One crawler per task, on every core; results merged in order.
 	type result struct {
@@ -554,7 +560,7 @@ type probeRule struct {
 }
 
 // probeRules prepares the probes of every rule of f.
-func probeRules(f *File) []probeRule {
+func probeRules(f *File, withCase bool) []probeRule {
 	var out []probeRule
 	agentsOf := map[int][]string{} // group index -> names
 	for gi, g := range f.Groups {
@@ -567,7 +573,7 @@ func probeRules(f *File) []probeRule {
 		if !(fd.Kind.IsConventionalRule() || fd.Kind.IsACAPRule()) || fd.Status == StatusSkipped {
 			continue
 		}
-		pr := probeRule{paths: probeForms(fd)}
+		pr := probeRule{paths: probeForms(fd, withCase)}
 		switch {
 		case fd.Kind.IsACAPRule() && fd.Record != nil:
 			for _, c := range fd.Record.Crawlers {
@@ -706,7 +712,7 @@ func crawlerNames(f *File) []string {
 // patterns with the wildcards filled in, prefixes at each '/', one
 // character more or less, case variants (of the decoded form too) and an
 // escaped form.
-func probeForms(fd *Field) []string {
+func probeForms(fd *Field, withCase bool) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(p string) {
@@ -751,10 +757,12 @@ func probeForms(fd *Field) []string {
 			}
 			for _, f := range forms {
 				add(f)
-				// Case variants, of the decoded form too (%41 is A).
-				dec := canonical(f)
-				add(strings.ToUpper(dec))
-				add(strings.ToLower(dec))
+				if withCase {
+					// Case variants, of the decoded form too (%41 is A).
+					dec := canonical(f)
+					add(strings.ToUpper(dec))
+					add(strings.ToLower(dec))
+				}
 			}
 		}
 	}

@@ -9,10 +9,13 @@ import "strings"
 // publisher types: files with more rules than this are not compared.
 const driftLimit = 1500
 
-// checkDrift warns, once per crawler the file names, where ACAP crawlers
-// (reading both parts) and conventional crawlers decide crawl differently,
-// leaving aside case, which the two readings compare differently by design.
-func checkDrift(f *File) []Diagnostic {
+// CheckDrift warns, once per crawler the file names (and once for the
+// crawlers it does not name), where ACAP crawlers (reading both parts) and
+// conventional crawlers decide crawl differently, leaving aside case, which
+// the two readings compare differently by design. It compares the readings
+// over probe paths, so it costs more than Check: an editor runs it when
+// typing pauses. Files with more than driftLimit rules are not compared.
+func CheckDrift(f *File) []Diagnostic {
 	if len(f.Records) == 0 || len(f.Groups) == 0 {
 		return nil
 	}
@@ -25,7 +28,7 @@ func checkDrift(f *File) []Diagnostic {
 	if rules > driftLimit {
 		return nil
 	}
-	rep := CompareReadings(f, KindRFC9309, f)
+	rep := compareReadings(f, KindRFC9309, f, false)
 	var out []Diagnostic
 	done := map[string]bool{}
 	for _, d := range rep.Differences {
