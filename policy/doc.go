@@ -57,6 +57,54 @@
 // so). Definitions must come before the first ACAP record; one placed later
 // is an error, and the Fix moves it.
 //
+// # Deciding
+//
+// A Policy answers a Question (crawler, purpose, URL, usage, date, kind of
+// crawler) with an Answer: allowed or not, the restrictions on an allowed
+// usage, the line that decided, and a Trace of plain-language steps. Matrix
+// answers many questions in one call for the simulator.
+//
+// For an ACAP crawler the answer is reached like this:
+//
+//  1. Records that name the crawler are merged; records for "*" apply to
+//     everyone. With Question.UserAgent, record names are looked for inside
+//     a full User-Agent string and only the longest found count.
+//  2. Four layers are searched in turn, and the first with a field that
+//     matches the path and speaks of the usage decides: named records'
+//     sub-records for the purpose, any-crawler sub-records for the purpose,
+//     named records' general fields, any-crawler general fields. A question
+//     without a purpose skips the sub-records.
+//  3. Inside that layer, if the matching fields disagree, the one with the
+//     narrowest pattern wins, comparing patterns character by character
+//     (ACAP Part 1 §2.4.5); where that comparison cannot separate them, a
+//     present-X field beats a present field, and otherwise the usage is
+//     prohibited.
+//  4. For crawl, conventional Allow/Disallow lines are read too (unless the
+//     file says ACAP-ignore-conventional-records): a conventional group
+//     naming the crawler beats an ACAP answer from an any-crawler record and
+//     the reverse; otherwise the narrower pattern wins, and ACAP wins a tie.
+//  5. When nothing speaks of the usage, ACAP-disallow-other decides; when
+//     nothing at all matches, the usage is allowed.
+//  6. Every usage but crawl needs crawl, and presenting a stored copy needs
+//     preserve; an until-date time limit ends after that day.
+//
+// The other kinds read only the conventional lines and know only crawl:
+// RFC 9309 (longest pattern wins, Allow wins a tie, as Google's parser), the
+// 1996 draft (first matching rule of the first matching record), the 1994
+// convention (Disallow prefixes only) and the 2.0.0 proposal (explicit and
+// wildcard rules). A page's robots META tags, added with Policy.AddPage,
+// decide the usages they speak of for that page.
+//
+// # Converting
+//
+// Convert adds to a conventional file the ACAP records that say the same,
+// then proves it: for every crawler the file names and one it does not, it
+// compares the source reading of the old file with the ACAP reading of the
+// new one over paths built from the patterns. Where the two ways of ranking
+// rules differ it adds narrower lines; what cannot be made equal (ACAP
+// ignores case in paths; some rankings ACAP's scope rule cannot express) is
+// listed, with both answers, in the EquivalenceReport.
+//
 // # Choices where the documents are silent
 //
 // Where neither the specifications nor the product's reading settle a case,
@@ -74,4 +122,16 @@
 //     an error, and the file is then read as if the line were absent.
 //   - A composite usage may only name qualified usages defined above it;
 //     resource sets may be defined in any order before the first record.
+//   - When a conflict cannot be decided by scope, the deciding line
+//     reported is the narrowest prohibition among the conflicting fields.
+//   - When several fields agree and tie, the first line decides and the
+//     restrictions of all of them are reported together.
+//   - An expired until-date permission is reported as "not allowed" with
+//     the expired line as the deciding line; a broader permission does not
+//     take its place.
+//   - A page's META tag cannot lift a refusal that comes from a usage the
+//     page's usage needs (crawl, preserve), and older kinds read only its
+//     noindex and nofollow.
+//   - With the User-Agent option, the older kinds also use only the records
+//     with the longest name found in the string.
 package policy
