@@ -345,13 +345,12 @@ func selectOlder(c *compiled, kind Kind, crawler string, ua bool) *olderRecord {
 			if v == "*" || v == "" {
 				continue
 			}
-			hit := strings.Contains(v, want)
+			hit := want != "" && strings.Contains(v, want)
 			if ua {
 				n := strings.ToLower(crawlerName(a.Value.Text))
-				hit = len(n) == best && strings.Contains(lowerUA, n)
-				want = n
+				hit = n != "" && len(n) == best && strings.Contains(lowerUA, n)
 			}
-			if hit && want != "" {
+			if hit {
 				if usable(r) {
 					return r
 				}
