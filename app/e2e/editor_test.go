@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -17,21 +18,29 @@ import (
 	"github.com/acap-workbench/workbench/policy"
 )
 
-// The first test to run measures a cold start: empty cache, no service worker.
+// TestTimeToInteractive measures first visits: each load runs in a new
+// browser context (empty HTTP cache, no service worker, no storage), after
+// one warm-up load that starts the browser's own processes.
 func TestTimeToInteractive(t *testing.T) {
+	load := func() float64 {
+		ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+		defer cancel()
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, site.URL+"/")
+		return eval[float64](t, ctx, `window.__wbReady`)
+	}
+	load() // warm-up
 	var times []float64
 	for i := 0; i < 3; i++ {
-		ctx := newTab(t)
-		open(t, ctx, site.URL+"/")
-		ms := eval[float64](t, ctx, `window.__wbReady`)
-		t.Logf("load %d: interactive %.0f ms after navigation", i+1, ms)
+		ms := load()
+		t.Logf("first visit %d: interactive %.0f ms after navigation", i+1, ms)
 		times = append(times, ms)
 	}
-	// The first load is the cold one; later ones may come from the
-	// service worker's cache.
-	t.Logf("time to interactive: cold %.0f ms, warm %.0f ms", times[0], median(times[1:]))
-	if times[0] > 1500 {
-		t.Errorf("cold start took %.0f ms, want at most 1500 ms", times[0])
+	fmt.Printf("time to interactive (first visit, loopback, median of 3): %.0f ms\n", median(times))
+	if m := median(times); m > 1500 {
+		t.Errorf("time to interactive %.0f ms, want at most 1500 ms", m)
 	}
 }
 
@@ -175,8 +184,11 @@ func TestScreenshots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("font-size"); s.value = "14"; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
 	for _, theme := range []string{"light", "dark"} {
 		setText(t, ctx, string(sample))
+		// Show a problem selected, as after a click in the list.
+		eval[bool](t, ctx, `document.querySelectorAll("#problems .prob-go")[1].click(), true`)
 		eval[bool](t, ctx, `document.documentElement.getAttribute("data-theme") !== "`+theme+`" && document.getElementById("theme").click(), true`)
 		time.Sleep(300 * time.Millisecond)
 		if got := eval[string](t, ctx, `document.documentElement.getAttribute("data-theme")`); got != theme {

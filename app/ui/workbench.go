@@ -107,6 +107,7 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	byID("file-name").Set("value", name)
 	c.saveFn = app.FuncOf(func(app.Value, []app.Value) any { c.saveNow(); return nil })
 	c.ed = newEditor(name, text, c.fontSize, c.edited)
+	c.watchUpdates()
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
 	app.Window().Set("__wbReady", app.Window().Get("performance").Call("now"))
 }
@@ -304,6 +305,26 @@ func (c *Workbench) download(ctx app.Context, e app.Event) {
 	}), 1000)
 	c.dirty = false
 	c.saveNow()
+}
+
+// watchUpdates reloads a page served from the service worker's cache as
+// soon as a newer deploy has taken over, whether that happened before the
+// wasm started (go-app's flag) or happens later (controllerchange).
+func (c *Workbench) watchUpdates() {
+	if !c.fromCache {
+		return
+	}
+	reload := func() {
+		c.saveNow()
+		app.Window().Get("location").Call("reload")
+	}
+	if app.Window().Get("goappUpdatedBeforeWasmLoaded").Truthy() {
+		reload()
+		return
+	}
+	sw := app.Window().Get("navigator").Get("serviceWorker")
+	sw.Call("addEventListener", "controllerchange",
+		app.FuncOf(func(app.Value, []app.Value) any { reload(); return nil }))
 }
 
 // OnAppUpdate runs when a new version was installed by the service worker:
