@@ -3,71 +3,68 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
-// keystrokeJS types one character 50 times in the middle of the file and
-// measures with performance.now(): "total", the input handling plus the
-// style and layout of the updated page (forced by reading a layout value);
-// "paint", the time until after the next frame; and "app", the editor's own
-// work (reading the text, re-highlighting, re-checking, redrawing), which is
-// total minus the browser's layout of the textarea's text.
-const keystrokeJS = `(async () => {
-	const ta = document.getElementById("editor-input");
+// probeJS installs the measuring listeners on a textarea: t0 when the key
+// goes down (capture phase, before the browser edits the text); after the
+// input handlers ran, a layout value is read, which makes the browser
+// style and lay out the updated page ("handled"); then the time after the
+// next frame is painted ("paint"). The editor's own share is read from the
+// per-stage timings it records ("app").
+const probeJS = `((id) => {
+	const ta = document.getElementById(id);
+	window.__k = [];
+	ta.addEventListener("keydown", () => { window.__t0 = performance.now(); }, true);
+	ta.addEventListener("input", () => {
+		document.body.getBoundingClientRect();
+		ta.scrollTop;
+		const t1 = performance.now();
+		const tm = window.__wbTimings || [0, 0, 0, 0, 0];
+		const app = id === "editor-input" ? tm[0] + tm[1] + tm[2] + tm[4] : 0;
+		requestAnimationFrame(() => setTimeout(() => window.__k.push([t1 - window.__t0, performance.now() - window.__t0, app]), 0));
+	});
+	const pos = ta.value.indexOf("\n", Math.floor(ta.value.length / 2)) + 11;
 	ta.focus();
-	const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
-	const mid = Math.floor(ta.value.length / 2);
-	const pos = ta.value.indexOf("\n", mid) + 1 + 10;
 	ta.setSelectionRange(pos, pos);
-	ta.scrollTop = Math.max(0, ta.value.slice(0, pos).split("\n").length * 21 - 200);
-	await frame();
-	const total = [], painted = [], app = [], layout = [];
-	for (let i = 0; i < 50; i++) {
-		await frame();
-		const t0 = performance.now();
-		ta.setRangeText("x", pos + i, pos + i, "end");
-		ta.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertText", data: "x"}));
-		document.getElementById("hl-win").getBoundingClientRect();
-		document.getElementById("problems").offsetHeight;
-		total.push(performance.now() - t0);
-		const tm = window.__wbTimings;
-		app.push(tm[0] + tm[1] + tm[2] + tm[4]);
-		layout.push(tm[3]);
-		await frame();
-		painted.push(performance.now() - t0);
-	}
-	const med = a => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
-	const hlText = [...document.querySelectorAll("#hl-win .wbl")].map(l => l.textContent).join("\n");
-	return [med(total), med(painted), med(app), med(layout), hlText.includes("x".repeat(50)) ? 1 : 0, ...window.__wbTimings];
-})()`
+	return true;
+})`
 
-// bareJS measures the same keystrokes in a plain textarea with the same
-// text and no editor around it: the browser's own cost.
-const bareJS = `(async () => {
+// bareJS makes a plain textarea with the same text and style and no editor
+// around it: the browser's own cost of the same typing.
+const bareJS = `(() => {
 	const src = document.getElementById("editor-input");
 	const ta = document.createElement("textarea");
-	ta.setAttribute("wrap", "off");
+	ta.id = "bare"; ta.setAttribute("wrap", "off"); ta.spellcheck = false;
 	ta.style.cssText = getComputedStyle(src).cssText;
-	ta.style.position = "fixed"; ta.style.top = "0"; ta.style.left = "0"; ta.style.width = "600px"; ta.style.height = "400px";
-	document.body.appendChild(ta);
+	ta.style.position = "fixed"; ta.style.top = "0"; ta.style.left = "0"; ta.style.width = "600px"; ta.style.height = "400px"; ta.style.color = "black";
 	ta.value = src.value;
-	ta.offsetHeight;
-	const pos = ta.value.indexOf("\n", Math.floor(ta.value.length / 2)) + 11;
-	const times = [];
-	for (let i = 0; i < 50; i++) {
-		const t0 = performance.now();
-		ta.setRangeText("x", pos + i, pos + i, "end");
-		ta.dispatchEvent(new InputEvent("input", {bubbles: true}));
-		ta.scrollTop;
-		times.push(performance.now() - t0);
-	}
-	ta.remove();
-	return times.sort((x, y) => x - y)[25];
+	src.value = "";
+	src.dispatchEvent(new Event("input", {bubbles: true}));
+	document.body.appendChild(ta);
+	return true;
 })()`
+
+func typeAndMeasure(t *testing.T, ctx context.Context, id string, n int) (handled, paint, app float64) {
+	t.Helper()
+	eval[bool](t, ctx, probeJS+`("`+id+`")`)
+	for i := 0; i < n; i++ {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("x")); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, fmt.Sprintf(`window.__k.length > %d`, i), 10*time.Second)
+	}
+	r := eval[[]float64](t, ctx, `(() => { const med = i => window.__k.map(x => x[i]).sort((a, b) => a - b)[Math.floor(window.__k.length / 2)]; return [med(0), med(1), med(2)] })()`)
+	return r[0], r[1], r[2]
+}
 
 func makeFile(size int) string {
 	bench, err := os.ReadFile(filepath.Join(distDir, "..", "policy", "testdata", "bench", "bench_robots.txt"))
@@ -82,11 +79,12 @@ func makeFile(size int) string {
 	return s[:strings.LastIndexByte(s, '\n')+1]
 }
 
-// TestKeystrokeLatency prints benchmark-style lines. The limits: 16 ms for
-// a 10 KiB file (everything, browser layout included), 50 ms for 500 KiB
-// for the editor's own work. Chromium's layout of a 500 KiB textarea alone
-// costs far more than 50 ms per keystroke on this machine (bare textarea
-// printed for comparison), so the total there is reported, not asserted.
+// TestKeystrokeLatency types 50 characters with real key events into the
+// middle of a 10 KiB and a 500 KiB file and prints benchmark-style lines
+// (medians). Limits: 16 ms for 10 KiB, everything included; for 500 KiB,
+// 50 ms for the editor's own work. Chromium's own editing and layout of a
+// 500 KiB textarea costs more than 50 ms per key on this machine (printed
+// as bare-textarea), so the total there is printed, not asserted.
 func TestKeystrokeLatency(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
@@ -102,19 +100,21 @@ func TestKeystrokeLatency(t *testing.T) {
 			open(t, ctx, site.URL+"/")
 			eval[bool](t, ctx, `(() => { const s = document.getElementById("font-size"); s.value = "14"; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
 			setText(t, ctx, makeFile(tc.size))
-			r := eval[[]float64](t, ctx, keystrokeJS)
-			bare := eval[float64](t, ctx, bareJS)
-			fmt.Printf("BenchmarkKeystroke/%s\t50\t%.2f ms/op total\t%.2f ms/op to-next-paint\t%.2f ms/op app\t%.2f ms/op textarea-layout\t%.2f ms/op bare-textarea\n",
-				tc.name, r[0], r[1], r[2], r[3], bare)
-			t.Logf("last keystroke: read %.1f ms, highlight %.1f ms, check %.1f ms, browser layout %.1f ms, render %.1f ms", r[5], r[6], r[7], r[8], r[9])
-			if r[4] != 1 {
+			handled, paint, app := typeAndMeasure(t, ctx, "editor-input", 50)
+			tm := eval[[]float64](t, ctx, `window.__wbTimings`)
+			if !strings.Contains(eval[string](t, ctx, `[...document.querySelectorAll("#hl-win .wbl")].map(l => l.textContent).join("\n")`), strings.Repeat("x", 50)) {
 				t.Error("the typed characters are not in the highlighted layer")
 			}
-			if tc.limitTotal && r[0] > tc.limit {
-				t.Errorf("median keystroke %.2f ms on %s, want at most %.0f ms", r[0], tc.name, tc.limit)
+			eval[bool](t, ctx, bareJS)
+			bare, barePaint, _ := typeAndMeasure(t, ctx, "bare", 20)
+			fmt.Printf("BenchmarkKeystroke/%s\t50\t%.2f ms/op key-to-updated-layout\t%.2f ms/op key-to-next-paint\t%.2f ms/op editor-work\t%.2f ms/op bare-textarea\t%.2f ms/op bare-textarea-to-paint\n",
+				tc.name, handled, paint, app, bare, barePaint)
+			t.Logf("last key: read %.1f ms, highlight %.1f ms, check %.1f ms, browser layout %.1f ms, render %.1f ms", tm[0], tm[1], tm[2], tm[3], tm[4])
+			if tc.limitTotal && handled > tc.limit {
+				t.Errorf("median keystroke %.2f ms on %s, want at most %.0f ms", handled, tc.name, tc.limit)
 			}
-			if r[2] > tc.limit {
-				t.Errorf("median editor work per keystroke %.2f ms on %s, want at most %.0f ms", r[2], tc.name, tc.limit)
+			if app > tc.limit {
+				t.Errorf("median editor work per keystroke %.2f ms on %s, want at most %.0f ms", app, tc.name, tc.limit)
 			}
 		})
 	}
