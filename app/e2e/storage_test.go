@@ -122,3 +122,41 @@ func TestLoadingAnotherFileAsksFirst(t *testing.T) {
 	waitFor(`document.getElementById("editor-input").value === "User-agent: dropped\n"`)
 	clearStorage(t, ctx)
 }
+
+func TestOpenAndDownload(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, site.URL+"/")
+	clearStorage(t, ctx)
+	// Open through the file input, as the Open… button does.
+	eval[bool](t, ctx, `(() => { const dt = new DataTransfer();
+		dt.items.add(new File(["User-agent: *\r\nDisallow: /opened/\r\n"], "opened-robots.txt", {type: "text/plain"}));
+		const inp = document.getElementById("file-input"); inp.files = dt.files;
+		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	waitJS(t, ctx, `document.getElementById("editor-input").value === "User-agent: *\nDisallow: /opened/\n"`, 5*time.Second)
+	if name := eval[string](t, ctx, `document.getElementById("file-name").value`); name != "opened-robots.txt" {
+		t.Errorf("file name %q", name)
+	}
+	// Download gives back the text, with the file's CRLF line ends.
+	setText(t, ctx, "User-agent: *\nDisallow: /edited/\n")
+	eval[bool](t, ctx, `(() => { window.__dl = null; URL.createObjectURL = (b) => { window.__dl = b; return "data:text/plain,"; };
+		HTMLAnchorElement.prototype.click = function () { window.__dlName = this.download; };
+		document.getElementById("download").click(); return true })()`)
+	waitJS(t, ctx, `window.__dl !== null`, 5*time.Second)
+	if got := eval[string](t, ctx, `window.__dl.text()`); got != "User-agent: *\r\nDisallow: /edited/\r\n" {
+		t.Errorf("downloaded %q", got)
+	}
+	if got := eval[string](t, ctx, `window.__dlName`); got != "opened-robots.txt" {
+		t.Errorf("downloaded as %q", got)
+	}
+	waitJS(t, ctx, `document.getElementById("dirty").textContent === ""`, 5*time.Second)
+	// A file over the size cap is refused with a message; the text stays.
+	eval[bool](t, ctx, `(() => { const dt = new DataTransfer();
+		dt.items.add(new File([new Uint8Array(6 << 20).fill(65)], "huge.txt", {type: "text/plain"}));
+		const inp = document.getElementById("file-input"); inp.files = dt.files;
+		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	waitJS(t, ctx, `(document.getElementById("notice") || {}).textContent?.includes("up to 5 MB") === true`, 5*time.Second)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != "User-agent: *\nDisallow: /edited/\n" {
+		t.Errorf("text changed after refusing a huge file: %.50q", got)
+	}
+	clearStorage(t, ctx)
+}

@@ -46,6 +46,7 @@ type Workbench struct {
 	// fromCache: the page was served by the service worker, so it may be
 	// older than the deploy.
 	fromCache   bool
+	crlf        bool // the opened file used CRLF line ends; downloads keep them
 	savePending bool
 	saveFn      app.Func
 }
@@ -268,6 +269,9 @@ func (c *Workbench) load(name, text string) {
 		return
 	}
 	c.pending = nil
+	// A textarea turns every line end into LF; remember CRLF files so the
+	// download gives them back as they were.
+	c.crlf = strings.Contains(text, "\r\n")
 	c.fileName = name
 	byID("file-name").Set("value", name)
 	c.dirty = false
@@ -293,7 +297,11 @@ func (c *Workbench) download(ctx app.Context, e app.Event) {
 		return
 	}
 	w := app.Window()
-	blob := w.Get("Blob").New([]any{c.ed.text()}, map[string]any{"type": "text/plain;charset=utf-8"})
+	text := c.ed.text()
+	if c.crlf {
+		text = strings.ReplaceAll(text, "\n", "\r\n")
+	}
+	blob := w.Get("Blob").New([]any{text}, map[string]any{"type": "text/plain;charset=utf-8"})
 	url := w.Get("URL").Call("createObjectURL", blob)
 	a := w.Get("document").Call("createElement", "a")
 	a.Set("href", url)
