@@ -81,10 +81,10 @@ func makeFile(size int) string {
 
 // TestKeystrokeLatency types 50 characters with real key events into the
 // middle of a 10 KiB and a 500 KiB file and prints benchmark-style lines
-// (medians). Limits: 16 ms for 10 KiB, everything included; for 500 KiB,
-// 50 ms for the editor's own work. Chromium's own editing and layout of a
-// 500 KiB textarea costs more than 50 ms per key on this machine (printed
-// as bare-textarea), so the total there is printed, not asserted.
+// (medians): from the key going down to the page updated and laid out,
+// at most 16 ms for 10 KiB and 50 ms for 500 KiB. The time to the next
+// painted frame and the cost of the same typing in a bare textarea are
+// printed for comparison.
 func TestKeystrokeLatency(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
@@ -93,7 +93,7 @@ func TestKeystrokeLatency(t *testing.T) {
 		limitTotal bool
 	}{
 		{"10KiB", 10 << 10, 16, true},
-		{"500KiB", 500 << 10, 50, false},
+		{"500KiB", 500 << 10, 50, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := newTab(t)
