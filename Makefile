@@ -43,12 +43,9 @@ wasm-test:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(GOROOT)/lib/wasm/go_js_wasm_exec" ./policy/... ./app/doc/... ./app/highlight/...
 
 # A short run of every fuzz target in policy (found by name, so new ones are
-# picked up).
+# picked up): go test ./policy -run '^$' -fuzz <Target> -fuzztime $(FUZZTIME).
 fuzz:
-	@set -e; for f in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' policy/*_test.go | sed 's/^func //' | sort -u); do \
-		echo "fuzz $$f ($(FUZZTIME))"; \
-		$(GO) test ./policy -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME); \
-	done
+	GO=$(GO) FUZZTIME=$(FUZZTIME) bash .ci/fuzz.sh
 
 # Browser tests in headless Chromium against the built site. Installs
 # Debian's chromium first when it is missing and we can (root).
