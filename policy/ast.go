@@ -1,5 +1,7 @@
 package policy
 
+import "strings"
+
 // Span is a piece of the file's text with its position.
 type Span struct {
 	Pos  Pos
@@ -226,4 +228,26 @@ func (f *File) posAt(n, off int) Pos {
 		return Pos{}
 	}
 	return Pos{Offset: off, Line: n, Col: off - l.Start + 1}
+}
+
+// Crawlers returns the crawler names the file uses in User-agent and
+// ACAP-crawler lines (without versions), in order of first use, once each,
+// leaving out "*".
+func (f *File) Crawlers() []string { return crawlerNames(f) }
+
+// Purposes returns the usage-purpose patterns of the file's sub-records, in
+// order of first use, once each.
+func (f *File) Purposes() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, fd := range f.Fields {
+		if fd.Kind == FieldACAPPurpose && fd.Status == StatusOK {
+			k := strings.ToLower(fd.Pattern.Text)
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, fd.Pattern.Text)
+			}
+		}
+	}
+	return out
 }

@@ -99,6 +99,8 @@ func TestCheckFindsProblems(t *testing.T) {
 			[]wantDiag{{5, SevWarning, CodeConventionalInRecord}, {3, SevWarning, CodeCrawlDrift}}},
 		{"pattern without slash", head + "ACAP-crawler: *\nACAP-disallow-crawl: news/\nUser-agent: *\nDisallow: private\n",
 			[]wantDiag{{3, SevWarning, CodePatternNoSlash}, {5, SevWarning, CodePatternNoSlash}, {2, SevWarning, CodeCrawlDrift}}},
+		{"space in a conventional path", "User-agent: *\nDisallow: /tmp/ stray words\n",
+			[]wantDiag{{2, SevWarning, CodePatternSpace}}},
 		{"star pattern is fine", head + "ACAP-crawler: *\nACAP-disallow-index: *.gif$\n", nil},
 		{"blank line in group", "User-agent: *\n\nDisallow: /\n",
 			[]wantDiag{{2, SevWarning, CodeBlankInGroup}}},

@@ -41,6 +41,7 @@ const (
 	CodeCrawlerVersion       = "crawler-version-suffix"
 	CodeConventionalInRecord = "conventional-in-acap-record"
 	CodePatternNoSlash       = "pattern-no-leading-slash"
+	CodePatternSpace         = "pattern-has-space" // Disallow: /a b
 	CodeBlankInGroup         = "blank-line-in-group"
 	CodeFileTooLarge         = "file-over-500kib"
 	CodeCrawlDrift           = "acap-conventional-drift"

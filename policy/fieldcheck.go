@@ -47,6 +47,12 @@ func (p *parser) checkField(fd *Field) {
 				&Fix{Title: "Write ACAP-ignore-conventional-records alone", Edits: []Edit{{Start: fd.Name.Pos.Offset, End: lineContentEnd(p.f, fd), New: "ACAP-ignore-conventional-records"}}})
 		}
 	case FieldAllow, FieldDisallow:
+		if v := fd.Value.Text; strings.ContainsAny(v, " \t") {
+			first := strings.Fields(v)[0]
+			p.report(fd.Value, SevWarning, CodePatternSpace, secRFC9309,
+				"the path has a space in it: crawlers read \""+v+"\" as one path, and URLs never contain a raw space, so it matches almost nothing; write one path per line (spaces in paths are written %20)",
+				replace("Keep only "+first, fd.Value, first))
+		}
 		if v := fd.Value.Text; v != "" && v[0] != '/' && v[0] != '*' {
 			p.report(fd.Value, SevWarning, CodePatternNoSlash, secRFC9309,
 				"paths start with '/': \""+v+"\" is read as \"/"+v+"\" by some crawlers and matches nothing for others",

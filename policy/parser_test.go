@@ -177,3 +177,13 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestFileCrawlersAndPurposes(t *testing.T) {
+	f := MustParse("User-agent: A\nUser-agent: *\nDisallow: /\nACAP-crawler: MSNPTC/1.0\nACAP-crawler: a\nACAP-usage-purpose: news\nACAP-allow-index: /\nACAP-usage-purpose: NEWS\nACAP-usage-purpose: sport*\nACAP-allow-index: /s/\n")
+	if got := strings.Join(f.Crawlers(), ","); got != "A,MSNPTC" {
+		t.Errorf("Crawlers() = %q", got)
+	}
+	if got := strings.Join(f.Purposes(), ","); got != "news,sport*" {
+		t.Errorf("Purposes() = %q", got)
+	}
+}
