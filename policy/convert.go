@@ -197,18 +197,30 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		return assemble(f, all, opt, conv)
 	}
 	conv.Text = build(nil)
-	conv.Report = CompareReadings(f, opt.Source, mustParse(conv.Text))
+	cmp := newComparison(f, opt.Source, true)
+	cur := mustParse(conv.Text)
+	conv.Report = cmp.run(cur, nil)
 	// Repair differences that a narrower ACAP line can fix (RFC 9309 ranks
 	// rules by length, ACAP by scope), a few rounds at most.
 	var repairs []repair
 	for round := 0; round < 1 && len(conv.Report.Differences) > 0; round++ {
-		more := repairLines(f, opt.Source, mustParse(conv.Text), conv.Report, repairs)
+		more := repairLines(f, opt.Source, cur, conv.Report, repairs)
 		if len(more) == 0 {
 			break
 		}
 		repairs = append(repairs, more...)
 		conv.Text = build(repairs)
-		conv.Report = CompareReadings(f, opt.Source, mustParse(conv.Text))
+		// Only the crawlers whose records got lines can answer differently
+		// (named records have a baseline, so lines for * reach only the
+		// crawlers answered by the * record).
+		cur = mustParse(conv.Text)
+		touched := map[string]bool{}
+		for _, r := range more {
+			touched[strings.ToLower(r.crawler)] = true
+		}
+		conv.Report = cmp.run(cur, func(name string) bool {
+			return !touched[strings.ToLower(recordNameFor(cur, name))]
+		})
 	}
 	if len(repairs) > 0 {
 		conv.Notes = append(conv.Notes, itoa(len(repairs))+" line"+plural(len(repairs), " was", "s were")+
@@ -455,79 +467,85 @@ func unshadow(rules []*Field) (kept []*Field, dropped []int) {
 // differ. With converted == old it shows where a file's ACAP part and its
 // conventional part disagree.
 func CompareReadings(old *File, kind Kind, converted *File) EquivalenceReport {
-	return compareReadings(old, kind, converted, true)
+	return newComparison(old, kind, true).run(converted, nil)
 }
 
 // compareReadings is CompareReadings; without withCase, the probes leave out
 // the case variants of paths (for callers that ignore case differences).
 func compareReadings(old *File, kind Kind, converted *File, withCase bool) EquivalenceReport {
-	rep := EquivalenceReport{Source: kind}
+	return newComparison(old, kind, withCase).run(converted, nil)
+}
+
+// comparison compares the source reading of one file with the ACAP reading
+// of successive versions of its conversion, remembering what it can reuse:
+// the source answers, and the results of crawlers a new version does not
+// affect.
+type comparison struct {
+	old      *File
+	kind     Kind
+	withCase bool
+	names    []string
+	src      *Policy
+	oldRules []probeRule
+	results  []crawlerResult
+}
+
+// crawlerResult is the comparison for one crawler.
+type crawlerResult struct {
+	done                 bool
+	probes               []string
+	srcAnswers           map[string]Answer // the source reading, by path
+	checked              int
+	caseN, rankN, otherN int
+	caseEx, otherEx      []Difference
+}
+
+func newComparison(old *File, kind Kind, withCase bool) *comparison {
 	names := append(crawlerNames(old), unnamedCrawler)
-	rep.Crawlers = names
-	src, dst := NewPolicy(old), NewPolicy(converted)
-	// Each rule's probe paths and the crawler names it speaks to, once.
-	var rules []probeRule
-	for _, f := range []*File{old, converted} {
-		rules = append(rules, probeRules(f, withCase)...)
+	return &comparison{old: old, kind: kind, withCase: withCase, names: names, src: NewPolicy(old),
+		oldRules: probeRules(old, withCase), results: make([]crawlerResult, len(names))}
+}
+
+// run compares against converted. With keep, the results of crawlers for
+// which keep returns true are kept from the previous run (their examples'
+// ACAP lines are looked up again, as lines may have moved).
+func (c *comparison) run(converted *File, keep func(name string) bool) EquivalenceReport {
+	rep := EquivalenceReport{Source: c.kind, Crawlers: c.names}
+	dst := NewPolicy(converted)
+	var (
+		rules     []probeRule
+		rulesOnce sync.Once
+	)
+	probeSet := func() []probeRule {
+		rulesOnce.Do(func() {
+			rules = append(append([]probeRule(nil), c.oldRules...), probeRules(converted, c.withCase)...)
+		})
+		return rules
 	}
-	// One crawler per task, on every core; results merged in order.
-	type result struct {
-		probes               []string
-		checked              int
-		caseN, rankN, otherN int
-		caseEx, otherEx      []Difference
-	}
-	results := make([]result, len(names))
 	work := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < max(1, min(runtime.GOMAXPROCS(0), len(names))); w++ {
+	for w := 0; w < max(1, min(runtime.GOMAXPROCS(0), len(c.names))); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				name := names[i]
-				r := &results[i]
-				r.probes = probesFor(name, rules)
-				for _, p := range r.probes {
-					subj := NewSubject(p)
-					qs := Question{Crawler: name, URL: p, Kind: kind}
-					qa := Question{Crawler: name, URL: p, Kind: KindACAP}
-					a := src.decideQuiet(&qs, p, &subj)
-					b := dst.decideQuiet(&qa, p, &subj)
-					r.checked++
-					if a.Allowed == b.Allowed {
-						continue
-					}
-					d := Difference{Crawler: name, Path: p, Source: a.Allowed, SourceLine: a.Line, ACAP: b.Allowed, ACAPLine: b.Line,
-						CaseOnly: caseOnly(dst, b.Line, p)}
-					switch {
-					case d.CaseOnly:
-						r.caseN++
-						if len(r.caseEx) < maxDifferences/5 {
-							r.caseEx = append(r.caseEx, d)
-						}
-						continue
-					case rankingOnly(old, converted, &d):
-						d.Ranking = true
-						r.rankN++
-					default:
-						r.otherN++
-					}
-					if len(r.otherEx) < maxDifferences {
-						r.otherEx = append(r.otherEx, d)
-					}
+				r := &c.results[i]
+				if r.done && keep != nil && keep(c.names[i]) {
+					c.relocate(r, dst)
+					continue
 				}
+				c.compareCrawler(c.names[i], r, probeSet(), converted, dst)
 			}
 		}()
 	}
-	for i := range names {
+	for i := range c.names {
 		work <- i
 	}
 	close(work)
 	wg.Wait()
 	distinct := map[string]bool{}
 	var caseEx, otherEx []Difference
-	for _, r := range results {
+	for _, r := range c.results {
 		for _, p := range r.probes {
 			distinct[p] = true
 		}
@@ -548,6 +566,57 @@ func compareReadings(old *File, kind Kind, converted *File, withCase bool) Equiv
 	rep.Differences = append(otherEx, caseEx...)
 	rep.More = rep.CaseCount + rep.RankingCount + rep.OtherCount - len(rep.Differences)
 	return rep
+}
+
+// compareCrawler compares the two readings for one crawler.
+func (c *comparison) compareCrawler(name string, r *crawlerResult, rules []probeRule, converted *File, dst *Policy) {
+	prev := r.srcAnswers
+	*r = crawlerResult{done: true, probes: probesFor(name, rules), srcAnswers: make(map[string]Answer, len(r.probes))}
+	for _, p := range r.probes {
+		subj := NewSubject(p)
+		a, ok := prev[p]
+		if !ok {
+			qs := Question{Crawler: name, URL: p, Kind: c.kind}
+			a = c.src.decideQuiet(&qs, p, &subj)
+		}
+		r.srcAnswers[p] = a
+		qa := Question{Crawler: name, URL: p, Kind: KindACAP}
+		b := dst.decideQuiet(&qa, p, &subj)
+		r.checked++
+		if a.Allowed == b.Allowed {
+			continue
+		}
+		d := Difference{Crawler: name, Path: p, Source: a.Allowed, SourceLine: a.Line, ACAP: b.Allowed, ACAPLine: b.Line,
+			CaseOnly: caseOnly(dst, b.Line, p)}
+		switch {
+		case d.CaseOnly:
+			r.caseN++
+			if len(r.caseEx) < maxDifferences/5 {
+				r.caseEx = append(r.caseEx, d)
+			}
+			continue
+		case rankingOnly(c.old, converted, &d):
+			d.Ranking = true
+			r.rankN++
+		default:
+			r.otherN++
+		}
+		if len(r.otherEx) < maxDifferences {
+			r.otherEx = append(r.otherEx, d)
+		}
+	}
+}
+
+// relocate looks up the ACAP deciding lines of a kept result's examples in
+// the new version of the converted file.
+func (c *comparison) relocate(r *crawlerResult, dst *Policy) {
+	for _, ex := range [][]Difference{r.caseEx, r.otherEx} {
+		for i := range ex {
+			subj := NewSubject(ex[i].Path)
+			qa := Question{Crawler: ex[i].Crawler, URL: ex[i].Path, Kind: KindACAP}
+			ex[i].ACAPLine = dst.decideQuiet(&qa, ex[i].Path, &subj).Line
+		}
+	}
 }
 
 // probeRule is a rule's probe paths with the (lower-case) crawler names of
