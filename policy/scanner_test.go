@@ -144,20 +144,27 @@ func testInputs(t *testing.T) map[string][]byte {
 	return in
 }
 
+// checkScan scans src whole and line by line: the tokens cover the input
+// and both ways give the same tokens.
+func checkScan(t *testing.T, src []byte) {
+	t.Helper()
+	toks := Scan(src)
+	checkTokens(t, src, toks)
+	byLine := scanByLines(src)
+	if len(byLine) != len(toks) {
+		t.Fatalf("line-by-line scan gave %d tokens, whole-file scan %d", len(byLine), len(toks))
+	}
+	for i := range toks {
+		if toks[i] != byLine[i] {
+			t.Fatalf("token %d: whole file %+v, line by line %+v", i, toks[i], byLine[i])
+		}
+	}
+}
+
 func TestScanCoversInput(t *testing.T) {
 	for name, src := range testInputs(t) {
 		t.Run(name, func(t *testing.T) {
-			toks := Scan(src)
-			checkTokens(t, src, toks)
-			byLine := scanByLines(src)
-			if len(byLine) != len(toks) {
-				t.Fatalf("line-by-line scan gave %d tokens, whole-file scan %d", len(byLine), len(toks))
-			}
-			for i := range toks {
-				if toks[i] != byLine[i] {
-					t.Fatalf("token %d: whole file %+v, line by line %+v", i, toks[i], byLine[i])
-				}
-			}
+			checkScan(t, src)
 		})
 	}
 }
@@ -199,16 +206,6 @@ func FuzzScan(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		toks := Scan(src)
-		checkTokens(t, src, toks)
-		byLine := scanByLines(src)
-		if len(byLine) != len(toks) {
-			t.Fatalf("line-by-line scan gave %d tokens, whole-file scan %d", len(byLine), len(toks))
-		}
-		for i := range toks {
-			if toks[i] != byLine[i] {
-				t.Fatalf("token %d: whole file %+v, line by line %+v", i, toks[i], byLine[i])
-			}
-		}
+		checkScan(t, src)
 	})
 }
