@@ -29,10 +29,6 @@ func genFile(size int) []byte {
 	return []byte(b.String())
 }
 
-var benchSizes = []struct {
-	name string
-	size int
-}{{"10KiB", 10 << 10}, {"500KiB", 500 << 10}}
 
 // benchSizes runs fn on generated files of each size, reporting MB/s.
 func benchSizes(b *testing.B, fn func(b *testing.B, src []byte)) {
