@@ -29,7 +29,6 @@ func genFile(size int) []byte {
 	return []byte(b.String())
 }
 
-
 // benchSizes runs fn on generated files of each size, reporting MB/s.
 func benchSizes(b *testing.B, fn func(b *testing.B, src []byte)) {
 	for _, s := range []struct {
