@@ -1,0 +1,256 @@
+package policy
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestModernSignals(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		// want are proposals as "line|line|..." that must be present;
+		// noEq are explanation words that must start a NoEquivalent entry's
+		// explanation; none are line blocks that must not be proposed.
+		want []string
+		from map[string][]int // proposal -> FromLines
+		noEq []string
+		none []string
+	}{
+		{
+			name: "crawl only (Ex 3.1), already conventional elsewhere",
+			src:  "User-agent: *\nDisallow: /\nACAP-crawler: *\nACAP-allow-crawl: /\nACAP-disallow-crawl: /nocrawl/\n",
+			want: []string{"User-agent: *|Allow: /|Disallow: /nocrawl/"},
+			from: map[string][]int{"User-agent: *|Allow: /|Disallow: /nocrawl/": {4, 5}},
+		},
+		{
+			name: "crawl lines the conventional part already has",
+			src:  "User-agent: *\nDisallow: /private/\n\nACAP-crawler: *\nACAP-disallow-crawl: /private/\n",
+			none: []string{"User-agent: *|Disallow: /private/"},
+		},
+		{
+			name: "thumbnails but not snippets (Ex 4.11)",
+			src:  "ACAP-crawler: SearchBot1\nACAP-allow-crawl: /news/\nACAP-allow-present: /news/\nACAP-disallow-present-thumbnail: /news/\n",
+			want: []string{"User-agent: SearchBot1|Allow: /news/"},
+			noEq: []string{"ACAP could refuse thumbnails"},
+			none: []string{"User-agent: SearchBot1|Content-Usage: /news/ search=n"},
+		},
+		{
+			name: "no indexing for one crawler",
+			src:  "ACAP-crawler: SearchBot1\nACAP-crawler: SearchBot2\nACAP-disallow-index: /private/\nACAP-allow-index: /private/press/\n",
+			want: []string{
+				"User-agent: SearchBot1|User-agent: SearchBot2|Content-Usage: /private/ search=n|Content-Usage: /private/press/ search=y",
+				"User-agent: SearchBot1|User-agent: SearchBot2|Disallow: /private/",
+				"License: https://example.com/license.xml",
+			},
+			from: map[string][]int{"User-agent: SearchBot1|User-agent: SearchBot2|Disallow: /private/": {3, 4}},
+		},
+		{
+			name: "no presenting anywhere",
+			src:  "ACAP-crawler: *\nACAP-disallow-present: /\n",
+			want: []string{"User-agent: *|Content-Usage: / search=n|Content-Signal: search=no", "User-agent: *|Disallow: /"},
+		},
+		{
+			name: "no copies (Ex 4.7) for every crawler",
+			src:  "ACAP-crawler: *\nACAP-allow-crawl: /\nACAP-disallow-preserve: /\n",
+			want: []string{
+				"User-agent: *|Content-Usage: / train-ai=n|Content-Signal: ai-train=no",
+				"User-agent: GPTBot|User-agent: Google-Extended|User-agent: CCBot|Disallow: /",
+				"License: https://example.com/license.xml",
+			},
+		},
+		{
+			name: "no copies for a named crawler: no per-purpose agents",
+			src:  "ACAP-crawler: SearchBot1\nACAP-disallow-preserve: /public/\n",
+			want: []string{"User-agent: SearchBot1|Content-Usage: /public/ train-ai=n"},
+			none: []string{"User-agent: GPTBot|User-agent: Google-Extended|User-agent: CCBot|Disallow: /public/"},
+		},
+		{
+			name: "other (Ex 4.3)",
+			src:  "ACAP-crawler: *\nACAP-disallow-crawl: /\nACAP-allow-crawl: /$\nACAP-allow-crawl: /public/\nACAP-allow-index: /public/\nACAP-disallow-other: /public/\n",
+			want: []string{"User-agent: *|Disallow: /|Allow: /$|Allow: /public/", "User-agent: *|Content-Usage: /public/ train-ai=n"},
+			noEq: []string{"ACAP-disallow-other refuses"},
+		},
+		{
+			name: "qualifiers",
+			src: "ACAP-crawler: *\nACAP-allow-index: /serial/ time-limit=until-2008-03-01\n" +
+				"ACAP-allow-present-snippet: /news/ max-length=20-words\nACAP-allow-present: / prohibited-modification=translation\n" +
+				"ACAP-allow-present-currentcopy: / prohibited-context=within-user-frame\nACAP-allow-index: /a/ must-use-resource=the-acap:extract:class:abstract\n",
+			want: []string{"License: https://example.com/license.xml"},
+			from: map[string][]int{"License: https://example.com/license.xml": {2, 3, 4, 5, 6}},
+			noEq: []string{"time-limit allowed", "max-length capped", "prohibited-modification refused", "prohibited-context and", "must-use-resource and", "ACAP could allow or refuse snippets", "ACAP separated showing a cached copy"},
+		},
+		{
+			name: "purposes (Ex 2.1), follow, reference, ignore",
+			src: "ACAP-ignore-conventional-records\nACAP-crawler: *\nACAP-allow-crawl: /\nACAP-disallow-follow: /comments/\n" +
+				"ACAP-crawler: SearchBot1\nACAP-usage-purpose: news.*\nACAP-disallow-crawl: /\n" +
+				"ACAP-crawler: OtherBot\nACAP-permissions-reference: /acap.txt\n",
+			want: []string{"User-agent: *|Allow: /"},
+			from: map[string][]int{"purpose": {6, 7}, "ignore": {1}, "reference": {9}, "follow": {4}},
+			noEq: []string{"ACAP-usage-purpose lets", "Following links", "ACAP-permissions-reference sends", "ACAP-ignore-conventional-records told"},
+		},
+		{
+			name: "line read as a prohibition counts; skipped lines do not",
+			src:  "ACAP-crawler: *\nACAP-allow-preserve: / time-limit=soon\nACAP-allow-present-links: /x/\n",
+			want: []string{"User-agent: *|Content-Usage: / train-ai=n|Content-Signal: ai-train=no"},
+			none: []string{"present-link"},
+		},
+		{
+			name: "crawler version and pattern without slash",
+			src:  "ACAP-crawler: MSNPTC/1.0\nACAP-disallow-crawl: *-print.html$\nACAP-disallow-crawl: news/\n",
+			want: []string{"User-agent: MSNPTC|Disallow: *-print.html$|Disallow: /news/"},
+		},
+		{
+			name: "a named record repeats the any record's crawl lines (Ex 4.10)",
+			src: "User-agent: *\nDisallow: /\nACAP-crawler: *\nACAP-disallow-crawl: /\nACAP-crawler: SearchBot1\nACAP-allow-crawl: /$\nACAP-allow-crawl: /news/\n" +
+				"ACAP-allow-index: /news/\nACAP-disallow-present: /news/\nACAP-allow-present-snippet: /news/*.htm$\n",
+			want: []string{"User-agent: SearchBot1|Allow: /$|Allow: /news/|Disallow: /", "User-agent: SearchBot1|Content-Usage: /news/ search=n"},
+			from: map[string][]int{"User-agent: SearchBot1|Allow: /$|Allow: /news/|Disallow: /": {4, 6, 7}, "User-agent: SearchBot1|Content-Usage: /news/ search=n": {9}},
+			noEq: []string{"ACAP could allow or refuse snippets"},
+			none: []string{"User-agent: *|Disallow: /"},
+		},
+		{
+			name: "nothing to propose for a conventional file",
+			src:  "User-agent: *\nDisallow: /tmp/\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := MustParse(tt.src)
+			ps := ModernSignals(f)
+			got := map[string]SignalProposal{}
+			for _, p := range ps {
+				if p.Explanation == "" {
+					t.Errorf("a proposal without explanation: %+v", p)
+				}
+				if len(p.FromLines) == 0 {
+					t.Errorf("a proposal without source lines: %+v", p)
+				}
+				if p.NoEquivalent != (len(p.Lines) == 0) {
+					t.Errorf("NoEquivalent = %v with lines %q", p.NoEquivalent, p.Lines)
+				}
+				got[strings.Join(p.Lines, "|")] = p
+			}
+			for _, w := range tt.want {
+				if _, ok := got[w]; !ok {
+					t.Errorf("missing proposal %q; got:\n%s", w, modernDump(ps))
+				}
+			}
+			for _, n := range tt.none {
+				for k := range got {
+					if k == n || (n == "present-link" && strings.Contains(got[k].Explanation, "present-link")) {
+						t.Errorf("unexpected proposal %q", n)
+					}
+				}
+			}
+			for _, w := range tt.noEq {
+				found := false
+				for _, p := range ps {
+					if p.NoEquivalent && strings.HasPrefix(p.Explanation, w) {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("no NoEquivalent entry starting %q; got:\n%s", w, modernDump(ps))
+				}
+			}
+			for key, lines := range tt.from {
+				var p *SignalProposal
+				for i := range ps {
+					j := strings.Join(ps[i].Lines, "|")
+					if j == key || (ps[i].NoEquivalent && modernKeyOf(ps[i]) == key) {
+						p = &ps[i]
+					}
+				}
+				if p == nil {
+					t.Errorf("no proposal %q", key)
+				} else if !slices.Equal(p.FromLines, lines) {
+					t.Errorf("%q FromLines = %v, want %v", key, p.FromLines, lines)
+				}
+			}
+			if tt.want == nil && tt.noEq == nil && tt.none == nil && len(ps) != 0 {
+				t.Errorf("proposals for a file without ACAP: %s", modernDump(ps))
+			}
+		})
+	}
+}
+
+func modernKeyOf(p SignalProposal) string {
+	for key, start := range map[string]string{"purpose": "ACAP-usage-purpose", "ignore": "ACAP-ignore", "reference": "ACAP-permissions-reference", "follow": "Following links"} {
+		if strings.HasPrefix(p.Explanation, start) {
+			return key
+		}
+	}
+	return ""
+}
+
+func modernDump(ps []SignalProposal) string {
+	var b strings.Builder
+	for _, p := range ps {
+		b.WriteString("  ")
+		if p.NoEquivalent {
+			b.WriteString("(none) " + p.Explanation[:min(50, len(p.Explanation))])
+		} else {
+			b.WriteString(strings.Join(p.Lines, "|"))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// TestModernSignalsCheck runs ModernSignals on every conformance file with
+// ACAP lines and on the gallery, and checks that every proposed block is
+// clean for the checker: no errors, no warnings.
+func TestModernSignalsCheck(t *testing.T) {
+	var paths []string
+	for _, g := range []string{"testdata/conformance/guide-*.json", "testdata/conformance/feature-*.json"} {
+		m, _ := filepath.Glob(g)
+		paths = append(paths, m...)
+	}
+	gallery, _ := filepath.Glob("../web/gallery/*.txt")
+	paths = append(paths, gallery...)
+	corpus, _ := filepath.Glob("testdata/corpus/*.txt")
+	paths = append(paths, corpus...)
+	if len(paths) < 20 {
+		t.Fatalf("only %d files found", len(paths))
+	}
+	blocks := 0
+	for _, p := range paths {
+		var src []byte
+		if strings.HasSuffix(p, ".json") {
+			cf, b := loadCaseFile(t, p)
+			_ = cf
+			src = b
+		} else {
+			var err error
+			if src, err = os.ReadFile(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f, err := Parse("/robots.txt", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, prop := range ModernSignals(f) {
+			if prop.NoEquivalent {
+				continue
+			}
+			blocks++
+			block := strings.Join(prop.Lines, "\n") + "\n"
+			for _, d := range Check(MustParse(block)) {
+				if d.Severity != SevInfo {
+					t.Errorf("%s: proposed block\n%s has %v", p, block, d)
+				}
+			}
+			for _, n := range prop.FromLines {
+				if n < 1 || n > len(f.Lines) {
+					t.Errorf("%s: FromLines %d out of range", p, n)
+				}
+			}
+		}
+	}
+	t.Logf("%d files, %d proposed blocks checked", len(paths), blocks)
+}
