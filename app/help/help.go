@@ -1,0 +1,482 @@
+// Package help holds the in-app help pages as plain data: titles,
+// headings, paragraphs and robots.txt examples, never markup. The user
+// interface renders them with its own elements and escapes every string, so
+// a page can say "<meta>" or "ACAP-allow-*" without any risk.
+//
+// The pages explain the tester's reading of the specifications in the
+// project's own words: how a verdict is reached, every usage and qualifier,
+// the kinds of crawler, what the converter promises, the history of ACAP,
+// the signals publishers use today, and the choices the tool makes where
+// the documents are silent.
+package help
+
+// Page is one help page.
+type Page struct {
+	ID       string // short, URL-safe: used in links such as #help/verdict
+	Title    string
+	Summary  string // one sentence for the list of pages
+	Sections []Section
+}
+
+// Section is a part of a page: a heading, paragraphs of plain text, and an
+// optional robots.txt example shown as code.
+type Section struct {
+	Heading    string
+	Paragraphs []string
+	// Example is a robots.txt snippet, shown as code and offered to open
+	// as a new file of the workspace.
+	Example string
+	// ShowsMistake marks an example that is wrong on purpose: the checker
+	// reports at least one error or warning on it.
+	ShowsMistake bool
+}
+
+// Pages returns every help page, in the order of the help menu. The result
+// is a fresh copy; callers may keep or change it.
+func Pages() []Page {
+	return []Page{
+		verdictPage(),
+		usagesPage(),
+		kindsPage(),
+		converterPage(),
+		historyPage(),
+		signalsPage(),
+		choicesPage(),
+	}
+}
+
+// Find returns the page with the given ID.
+func Find(id string) (Page, bool) {
+	for _, p := range Pages() {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return Page{}, false
+}
+
+func verdictPage() Page {
+	return Page{
+		ID:      "verdict",
+		Title:   "How a verdict is reached",
+		Summary: "The steps the tester follows to answer \"may this crawler do this with this URL?\"",
+		Sections: []Section{
+			{
+				Heading: "The question",
+				Paragraphs: []string{
+					"Every answer starts from a question with six parts: the crawler's name, the purpose it works for (which may be left empty), the URL, the usage (crawl, index, present a snippet and so on), the date, and the kind of crawler that answers.",
+					"Only the path of the URL counts, together with its query: the scheme, the host and any #fragment are dropped, because a robots.txt file only speaks for its own site. So https://example.com/news/a.html?p=2 is asked as /news/a.html?p=2.",
+					"The date matters only for time limits written as until-YYYY-MM-DD. The simulator uses today's date unless you choose another, which is why the guide's examples from 2008 show their limits as expired.",
+				},
+			},
+			{
+				Heading: "Step 1: which records speak to the crawler",
+				Paragraphs: []string{
+					"An ACAP record begins with one or more ACAP-crawler lines. A record applies when one of its names equals the crawler's name, ignoring capital letters; several such records are read together. A record for * applies to every crawler.",
+					"Records that name the crawler come first, the * records are the fallback. In the example, SearchBot1 may crawl /news/ and nothing else, while every other crawler may crawl everything.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-crawl: /\n\nACAP-crawler: SearchBot1\nACAP-allow-crawl: /news/\nACAP-disallow-crawl: /\n",
+			},
+			{
+				Heading: "Step 2: purpose first, then named before any",
+				Paragraphs: []string{
+					"Inside a record, lines after ACAP-usage-purpose form a sub-record that only applies when the question's purpose matches its pattern. The pattern must cover the whole purpose: sports matches Sports but not sportsbook, and news.* matches news.example.",
+					"The tester looks for an answer in four layers and stops at the first layer that has a line matching both the path and the usage: named records' sub-records for the purpose, then * records' sub-records, then named records' other lines, then * records' other lines. A question without a purpose skips the sub-records.",
+				},
+				Example: "ACAP-crawler: *\nACAP-disallow-crawl: /\nACAP-usage-purpose: sports\nACAP-allow-crawl: /\n",
+			},
+			{
+				Heading: "Step 3: which lines count for the usage",
+				Paragraphs: []string{
+					"A line about present also counts for each narrower way of presenting (present-snippet, present-thumbnail and the rest). For every other usage, only lines about that very usage count.",
+					"Definitions are expanded first: a resource set stands for one line per pattern in it, a composite usage for one line per usage it names, and a qualified usage is its base usage with its qualifiers.",
+				},
+			},
+			{
+				Heading: "Step 4: when lines disagree, the narrowest wins",
+				Paragraphs: []string{
+					"If a permission and a prohibition both match, the one whose pattern is narrower wins, wherever it stands in the file. Narrower is decided by walking both patterns from the left, one character at a time: where one pattern has already ended, the other is narrower; a character beats a *; anything beats a final $.",
+					"Sometimes this walk cannot decide, for example when two patterns are identical. Then a line about a specific way of presenting beats a line about present in general. If that does not settle it either, the usage is refused: in doubt, the answer is no.",
+					"In the example, /news/archive/ is narrower than /news/, so the archive may not be indexed while the rest of /news/ may.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-index: /news/\nACAP-disallow-index: /news/archive/\n",
+			},
+			{
+				Heading: "Step 5: silence, and ACAP-disallow-other",
+				Paragraphs: []string{
+					"If nothing in the deciding layers speaks of the usage, the tester asks the lines about other in the same way. ACAP-disallow-other refuses every usage that the file did not explicitly allow or refuse for that URL.",
+					"If nothing matches at all, the usage is allowed. robots.txt has always worked that way: what is not forbidden is permitted.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-crawl: /public/\nACAP-allow-index: /public/\nACAP-disallow-other: /public/\n",
+			},
+			{
+				Heading: "Step 6: what a usage needs",
+				Paragraphs: []string{
+					"Every usage except crawl needs crawl: a page that may not be fetched cannot be indexed or shown. Showing a cached copy (present-currentcopy, present-oldcopy) also needs preserve, since there is no copy without it.",
+					"When a usage is allowed by its own lines but a usage it needs is refused, the answer is \"not allowed\" and the trace names both lines. In the example, indexing is permitted but the cached copy cannot be shown, because preserving is refused.",
+					"The file /robots.txt itself may always be crawled.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-index: /\nACAP-disallow-preserve: /\n",
+			},
+			{
+				Heading: "Step 7: restrictions and time limits",
+				Paragraphs: []string{
+					"An allowed answer carries the qualifiers of the line that decided it, such as max-length=20-words: the usage is allowed on those terms.",
+					"A permission with time-limit=until-2008-03-01 no longer allows anything after that day. The other time limits (14-days, until-recrawled) depend on when the crawler fetched the page, which the tester cannot know, so they are shown as restrictions.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-present-snippet: /news/ max-length=20-words\nACAP-allow-index: /serial/ time-limit=until-2008-03-01\n",
+			},
+			{
+				Heading: "Conventional lines and ACAP crawlers",
+				Paragraphs: []string{
+					"An ACAP crawler reads the conventional User-agent groups too, for crawling only, unless the file says ACAP-ignore-conventional-records. When both parts have a matching line, a line that names the crawler beats a line for *, whichever part it is in; on an equal footing the narrower pattern wins, and ACAP wins when the patterns are the same.",
+					"In the example, conventional crawlers stay out of /archive/, while SearchBot1, which reads ACAP, may crawl it, because its own ACAP record names it. The checker warns that the two parts disagree for SearchBot1; here that is exactly what the publisher wants.",
+				},
+				Example: "User-agent: *\nDisallow: /archive/\n\nACAP-crawler: SearchBot1\nACAP-allow-crawl: /archive/\n",
+			},
+			{
+				Heading: "Lines with mistakes",
+				Paragraphs: []string{
+					"An error marks a line that a strict crawler would not understand; it is left out of every answer. One kind of error is treated more carefully: an ACAP permission whose qualifiers are wrong is read as a prohibition of its usage, because reading doubt as \"no\" protects the publisher.",
+					"In the example, the date does not exist, so the line refuses indexing of /serial/ instead of allowing it. The problems list says so and the trace shows it.",
+				},
+				Example:      "ACAP-crawler: *\nACAP-allow-index: /serial/ time-limit=until-2008-02-30\n",
+				ShowsMistake: true,
+			},
+		},
+	}
+}
+
+func usagesPage() Page {
+	return Page{
+		ID:      "usages",
+		Title:   "Usages and qualifiers",
+		Summary: "Every ACAP usage, and the qualifiers that put conditions on a permission.",
+		Sections: []Section{
+			{
+				Heading: "The basic usages",
+				Paragraphs: []string{
+					"crawl: fetch the page. Every other usage needs it.",
+					"follow: follow the links found on the page to find other pages.",
+					"index: analyse the page to build a search index, without keeping it.",
+					"preserve: keep a copy of the page, for a cache or an archive.",
+					"present: show the page, or something taken from it, to the crawler's own users.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-crawl: /\nACAP-disallow-follow: /comments/\nACAP-allow-index: /\nACAP-disallow-preserve: /\nACAP-allow-present: /news/\n",
+			},
+			{
+				Heading: "Ways of presenting",
+				Paragraphs: []string{
+					"present-original shows the page itself; present-currentcopy shows a stored copy of the latest version and present-oldcopy a stored copy of an earlier one (both need preserve).",
+					"present-snippet shows a short extract and present-oldsnippet an extract of an earlier version; present-thumbnail shows a small image and present-oldthumbnail one of an earlier version; present-link shows just a link.",
+					"A line about present covers all of these. A line about one of them is more specific, and wins over a line about present with the same pattern. In the example, everything under /news/ may be presented except as a thumbnail.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-present: /news/\nACAP-disallow-present-thumbnail: /news/\n",
+			},
+			{
+				Heading: "other",
+				Paragraphs: []string{
+					"other stands for every usage a file does not mention for a URL. ACAP-disallow-other is a safety net: it refuses whatever the publisher did not think to allow.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-index: /\nACAP-disallow-other: /\n",
+			},
+			{
+				Heading: "time-limit",
+				Paragraphs: []string{
+					"Valid on index, preserve, present and every way of presenting. The value is until-recrawled (until the page is fetched again), until-YYYY-MM-DD (up to and including that day), or N-days (for that many days after fetching).",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-preserve: /current/ time-limit=14-days\nACAP-allow-index: /index.html time-limit=until-recrawled\n",
+			},
+			{
+				Heading: "max-length",
+				Paragraphs: []string{
+					"Valid on present-snippet and present-oldsnippet: the longest snippet allowed, as N-words or N-chars.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-present-snippet: /news/ max-length=20-words\n",
+			},
+			{
+				Heading: "prohibited-modification",
+				Paragraphs: []string{
+					"Valid on present, present-original, present-currentcopy and present-oldcopy: what the crawler may not change when it shows the content. The values are format (for instance PDF to HTML), style (the layout), translation, annotation (notes added by others) and any. It may be written more than once with different values, except with any, which already covers everything.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-present: / prohibited-modification=translation prohibited-modification=annotation\n",
+			},
+			{
+				Heading: "prohibited-context and required-context",
+				Paragraphs: []string{
+					"Valid on present-original, present-currentcopy and present-oldcopy. prohibited-context=within-user-frame forbids showing the content inside the crawler operator's own frame; required-context=within-original-frame requires it to be shown inside the publisher's frame.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-present-currentcopy: / prohibited-context=within-user-frame\nACAP-allow-present-original: / required-context=within-original-frame\n",
+			},
+			{
+				Heading: "must-use-resource and must-include-resource",
+				Paragraphs: []string{
+					"must-use-resource (on index, present and the ways of presenting) names the part of the page that must be used, such as an abstract; the specification says it works only by prior arrangement with the crawler's operator. must-include-resource asks for something to be shown with the content; it was marked as not ready. The checker notes both.",
+				},
+				Example: "ACAP-crawler: SearchBot1\nACAP-allow-index: /articles/ must-use-resource=the-acap:extract:class:abstract\n",
+			},
+			{
+				Heading: "Rules for every qualifier",
+				Paragraphs: []string{
+					"Qualifiers go after the pattern, written type=value. They belong to permissions only: a prohibition with a qualifier is an error. Apart from prohibited-modification, each may appear once on a line. A qualifier that is not valid for the usage, or a value that cannot be read, turns the permission into a prohibition.",
+				},
+				Example:      "ACAP-crawler: *\nACAP-allow-index: / max-length=20-words\nACAP-disallow-present: /x/ time-limit=3-days\n",
+				ShowsMistake: true,
+			},
+			{
+				Heading: "Your own names: definitions",
+				Paragraphs: []string{
+					"ACAP-resource-set gives a name to a list of patterns; ACAP-qualified-usage gives a name to a usage with qualifiers; ACAP-composite-usage gives a name to several usages together. They must come before the first ACAP record. A permission then uses them as ACAP-allow-(name) or the-acap:resource-set:name.",
+				},
+				Example: "ACAP-resource-set: images /*.gif$ /*.png$ /*.jpg$\nACAP-qualified-usage: short present-snippet max-length=20-words\nACAP-crawler: *\nACAP-disallow-index: the-acap:resource-set:images\nACAP-allow-(short): /news/\n",
+			},
+		},
+	}
+}
+
+func kindsPage() Page {
+	return Page{
+		ID:      "kinds",
+		Title:   "Kinds of crawler",
+		Summary: "Five generations of robots.txt readers, and why one file can mean different things to each.",
+		Sections: []Section{
+			{
+				Heading: "Why several kinds",
+				Paragraphs: []string{
+					"robots.txt grew by convention, and crawlers of different generations read the same file differently. The simulator can answer as each of them side by side, so you can see where a file is read as you meant and where it is not. Only the ACAP kind knows usages other than crawling; the others decide every usage as they decide crawling.",
+				},
+			},
+			{
+				Heading: "acap: a crawler that reads ACAP",
+				Paragraphs: []string{
+					"Reads the ACAP records as described in \"How a verdict is reached\", knows every usage and purpose, and also weighs the conventional groups for crawling unless told to ignore them. Paths are compared without regard to capital letters.",
+				},
+			},
+			{
+				Heading: "rfc9309: today's crawlers",
+				Paragraphs: []string{
+					"Reads robots.txt as standardised in 2022 (RFC 9309), the way Google's open-source parser does. It picks the group that names it, or the * group; the longest matching pattern wins and Allow wins a tie; * and a final $ work as wildcards; paths are compared with capital letters as they are. It ignores every ACAP line.",
+				},
+				Example: "User-agent: *\nDisallow: /private/\nAllow: /private/press/\n",
+			},
+			{
+				Heading: "draft1996: the 1996 Internet-Draft",
+				Paragraphs: []string{
+					"Uses the first group whose User-agent line contains the crawler's name anywhere in it (so a group for SearchBot1-News also catches SearchBot1), or else the first * group. Within the group the first line that matches wins, so order matters: in the example, /org/plans.html is allowed, because Allow: /org/ comes first. No wildcards: * is an ordinary character.",
+				},
+				Example: "User-agent: *\nAllow: /org/\nDisallow: /org/plans.html\n",
+			},
+			{
+				Heading: "rep1994: the original convention",
+				Paragraphs: []string{
+					"Chooses groups like draft1996 but knows only Disallow, as plain prefixes. Allow lines and everything else are ignored. A blank line ends a group.",
+				},
+			},
+			{
+				Heading: "v2proposal: the 1996 2.0.0 proposal",
+				Paragraphs: []string{
+					"A group whose first line after User-agent is Robot-version: 2.0.0 (or another 2.even version) is read the new way: a pattern without * must equal the whole path, a pattern with * must match the whole path. An exact Allow wins, then any matching Disallow refuses; if the group has wildcard Allow lines, only paths they match are allowed. Groups with an odd, experimental version are skipped; other groups are read the 1994 way.",
+					"The proposal did not say what happens to a path in a group that has Allow lines but none that match and no Disallow lines; the tester refuses it. Request-rate, Visit-time and Comment are shown as advice to the crawler.",
+				},
+				Example: "User-agent: Chives\nRobot-version: 2.0.0\nAllow: */index.html\n\nUser-agent: *\nDisallow: /\n",
+			},
+		},
+	}
+}
+
+func converterPage() Page {
+	return Page{
+		ID:      "converter",
+		Title:   "What the converter guarantees",
+		Summary: "How a conventional file gets its ACAP part, and how the result is checked.",
+		Sections: []Section{
+			{
+				Heading: "What it does",
+				Paragraphs: []string{
+					"The converter keeps your file as it is and adds an ACAP part that says the same about crawling: a ##ACAP version=1.1 line at the top, and for each conventional group an ACAP record. User-agent becomes ACAP-crawler, Disallow becomes ACAP-disallow-crawl and Allow becomes ACAP-allow-crawl. An empty Disallow, which forbids nothing, becomes ACAP-allow-crawl: /.",
+					"Lines with no ACAP counterpart, such as Sitemap and Crawl-delay, stay where they are. ACAP records you already have are kept, and no record is added for crawlers that already have one.",
+				},
+				Example: "User-agent: *\nDisallow: /private/\nAllow: /private/press/\n\nACAP-crawler: *\nACAP-disallow-crawl: /private/\nACAP-allow-crawl: /private/press/\n",
+			},
+			{
+				Heading: "The promise",
+				Paragraphs: []string{
+					"For every crawler the file names, and for one it does not, an ACAP crawler reading the converted file decides crawling exactly as a conventional crawler (RFC 9309, or the 1996 draft if you choose) decided on the original. The converter does not just claim this: it asks both readings about many paths built from your own patterns (each pattern, its beginnings, longer versions, other capitalisations) and compares every answer.",
+				},
+			},
+			{
+				Heading: "Where the readings differ",
+				Paragraphs: []string{
+					"The two readings rank lines differently: RFC 9309 prefers the longest pattern and first-match crawlers prefer the first line, while ACAP prefers the narrowest. Where that changes an answer, the converter adds narrower ACAP lines to restore it.",
+					"Two differences cannot always be repaired, and the converter lists the paths concerned with both answers: ACAP compares paths without regard to capital letters, so /Private and /private cannot be told apart; and a few rankings cannot be written with ACAP's rule (an anchored /$ always loses to /* in ACAP).",
+				},
+			},
+			{
+				Heading: "Checking a file that has both parts",
+				Paragraphs: []string{
+					"Run on a file that already has both parts, the same comparison shows where they decide crawling differently. Real files drifted this way when someone edited one part and forgot the other. The checker warns about it, with example paths: in the example, /drafts/ was added to the conventional part only.",
+				},
+				Example:      "User-agent: *\nDisallow: /private/\nDisallow: /drafts/\n\nACAP-ignore-conventional-records\nACAP-crawler: *\nACAP-disallow-crawl: /private/\n",
+				ShowsMistake: true,
+			},
+		},
+	}
+}
+
+func historyPage() Page {
+	return Page{
+		ID:      "history",
+		Title:   "What ACAP was, and why search engines never adopted it",
+		Summary: "A short history of the Automated Content Access Protocol.",
+		Sections: []Section{
+			{
+				Heading: "A protocol from publishers",
+				Paragraphs: []string{
+					"ACAP, the Automated Content Access Protocol, was an attempt by newspaper, magazine and book publishers to tell search engines and news aggregators, in a form machines can read, not only which pages they may fetch but what they may do with them: index them, keep copies, show snippets or thumbnails, for how long and on what terms.",
+					"The project was started by publishers' trade associations around 2006 and ran a pilot with a handful of publishers and a test crawler from the search engine Exalead. Version 1.0 was published in November 2007, and version 1.1, with the implementation guide this tool follows, came after it. The ACAP organisation itself reported more than a thousand publishers using it.",
+				},
+			},
+			{
+				Heading: "How it was written",
+				Paragraphs: []string{
+					"ACAP extended robots.txt rather than replacing it: new fields starting with ACAP- sit beside the conventional ones, which older crawlers simply skip. A companion draft did the same for the robots META tag inside pages. Most real ACAP files were produced by a converter that copied the conventional rules, often leaving each original line as a comment below its ACAP counterpart.",
+				},
+				Example: "##ACAP version=1.0\nUser-agent: *\nDisallow: /private/\n\nACAP-crawler: *\n# User-agent: *\nACAP-disallow-crawl: /private/\n# Disallow: /private/\n",
+			},
+			{
+				Heading: "Why the search engines stayed away",
+				Paragraphs: []string{
+					"The large search engines never implemented it. As far as their public statements go, they said that robots.txt and the robots META tag already met most needs, that ACAP was designed by one side (publishers) without the crawler operators, and that a detailed, licence-like vocabulary would be hard to honour in every case. Many publishers who adopted it did so only in the converter's form, which said nothing beyond their existing rules.",
+					"Without crawlers that read it, the ACAP lines had no effect. Some stayed in files for more than ten years, as the real samples in the gallery show.",
+				},
+			},
+			{
+				Heading: "Why it is worth a look today",
+				Paragraphs: []string{
+					"The questions ACAP asked have come back with AI: publishers again want to say \"you may index this for search, but not use it for that\". The new signals (see \"Today's signals\") are simpler than ACAP, and that page lists what ACAP could say that they cannot.",
+				},
+			},
+		},
+	}
+}
+
+func signalsPage() Page {
+	return Page{
+		ID:      "signals",
+		Title:   "Today's signals",
+		Summary: "What publishers write today for the needs ACAP addressed, and what cannot be said any more.",
+		Sections: []Section{
+			{
+				Heading: "Per-purpose user agents",
+				Paragraphs: []string{
+					"The most widely honoured way today is still plain robots.txt, aimed at crawlers that operators name after a purpose. Google-Extended is a token Google reads to decide whether content may be used to train its AI models, without changing Google Search. OpenAI's GPTBot collects training data, and Common Crawl's CCBot builds an open archive that many models are trained on. A Disallow for those names refuses just that use.",
+					"The list is long, changes often, and only works for operators that publish a separate name; check each operator's documentation.",
+				},
+				Example: "User-agent: GPTBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
+			},
+			{
+				Heading: "Content-Usage (IETF AI preferences)",
+				Paragraphs: []string{
+					"An IETF working group (AI Preferences, aipref) is defining a small vocabulary of uses and a way to attach it to content, including a Content-Usage line in robots.txt groups. Each category gets y (allowed) or n (not allowed), for the whole site or for a path. The categories the tester checks are bulk, train-ai, train-genai, ai-use and search; the work is still a draft and may change.",
+				},
+				Example: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\nContent-Usage: /blog/ train-genai=n search=y\n",
+			},
+			{
+				Heading: "Content-Signal",
+				Paragraphs: []string{
+					"Cloudflare's Content Signals Policy adds a Content-Signal line with three keys: search (building a search index and showing links and short extracts), ai-input (using content as input to an AI answer), and ai-train (training or fine-tuning models). Each is yes or no, and the line applies to its whole group, without a path.",
+				},
+				Example: "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n",
+			},
+			{
+				Heading: "RSL License",
+				Paragraphs: []string{
+					"Really Simple Licensing (RSL) lets a site point from robots.txt to a machine-readable licence with a License line. The licence file states the terms: free, with attribution, paid per crawl or per use, and for which uses. It is the nearest modern relative of ACAP's idea of attaching conditions to content.",
+				},
+				Example: "License: https://example.com/license.xml\n\nUser-agent: *\nAllow: /\n",
+			},
+			{
+				Heading: "What ACAP could say that these cannot",
+				Paragraphs: []string{
+					"Time limits: \"you may keep this until 1 March\" or \"for 14 days\". Today a publisher edits the file when the time comes.",
+					"Fine distinctions in presentation: snippets but not thumbnails, a link but no extract, the current copy but not old ones. Some of this exists per page in the robots META tag (nosnippet, max-snippet, max-image-preview, noarchive), never in robots.txt.",
+					"Conditions on presentation: no translation, no change of format or style, no annotations, not inside someone else's frame. These now belong in a licence, if anywhere.",
+					"Purposes named by the publisher: ACAP let one crawler follow different rules for each service. Today only the operator decides which purposes get their own user-agent name.",
+					"The tester highlights Content-Usage, Content-Signal and License lines and checks their syntax; the \"Today's signals\" view proposes lines for the ACAP policy of the open file and marks what has no equivalent.",
+				},
+			},
+			{
+				Heading: "Common slips",
+				Paragraphs: []string{
+					"Content-Usage takes y and n, Content-Signal takes yes and no; mixing them up is easy. Content-Signal takes no path. License needs a full address starting with https://.",
+				},
+				Example:      "User-agent: *\nContent-Usage: train-ai=no\nContent-Signal: /news/ ai-train=n\nLicense: /license.xml\n",
+				ShowsMistake: true,
+			},
+		},
+	}
+}
+
+func choicesPage() Page {
+	return Page{
+		ID:      "choices",
+		Title:   "Choices this tool makes",
+		Summary: "Where the specifications are silent or disagree, and what the tester does there.",
+		Sections: []Section{
+			{
+				Heading: "Why choices were needed",
+				Paragraphs: []string{
+					"The ACAP documents leave gaps and sometimes contradict each other, and the older robots.txt texts are loose too. The tester settles each case one way and applies it everywhere: in answers, in the converter and in this help. Here are the choices a publisher is most likely to meet.",
+				},
+			},
+			{
+				Heading: "Doubt means no",
+				Paragraphs: []string{
+					"A permission with a qualifier that cannot be read is treated as a prohibition of its usage, following ACAP 1.1. So is a permission of a usage you defined yourself if it carries extra qualifiers, and a prohibition of such a usage (refused for each usage it stands for).",
+					"A conflict that the narrowest-scope rule cannot decide refuses the usage; the line reported as deciding is the narrowest prohibition involved.",
+				},
+				Example:      "ACAP-crawler: *\nACAP-allow-present-snippet: /news/ max-length=short\n",
+				ShowsMistake: true,
+			},
+			{
+				Heading: "Lines that are skipped instead",
+				Paragraphs: []string{
+					"A permission with extra words after its pattern that are not qualifiers, such as \"/a /b\", is skipped rather than read as a prohibition: it is not clear which path was meant. ACAP-ignore-conventional-records written with a colon or a value is an error, and the file is read as if the line were absent.",
+				},
+				Example:      "ACAP-crawler: *\nACAP-allow-crawl: /a /b\nACAP-ignore-conventional-records: yes\n",
+				ShowsMistake: true,
+			},
+			{
+				Heading: "Records and definitions",
+				Paragraphs: []string{
+					"A record whose ACAP-crawler lines all have errors still marks where a record begins and ends, but it applies to no crawler. A record that mixes * with named crawlers applies to everyone as a * record and to the named ones as a named record; the checker warns about it.",
+					"Definitions must come before the first record. A composite usage may only name qualified usages defined above it; resource sets may be defined in any order.",
+				},
+			},
+			{
+				Heading: "Ties and expired limits",
+				Paragraphs: []string{
+					"When several matching lines agree and none is narrower, the first one is reported as deciding, and the restrictions of all of them are shown together.",
+					"A permission whose until- date has passed makes the answer \"not allowed\", and that line is reported as deciding; a broader permission elsewhere does not step in.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-index: /\nACAP-allow-index: /serial/ time-limit=until-2008-03-01\n",
+			},
+			{
+				Heading: "URLs and patterns",
+				Paragraphs: []string{
+					"The tester assumes every URL belongs to the file's own site: it keeps the path and query and drops the rest. Dot segments such as /a/../b are not resolved. Escapes such as %41 are compared as the character they stand for, except %2F, which never equals a real slash.",
+					"An ACAP pattern that does not start with / is read as if it did, so *.html$ means any path ending in .html. One that starts with neither / nor * also gets a warning.",
+				},
+				Example: "ACAP-crawler: *\nACAP-disallow-crawl: *-print.html$\n",
+			},
+			{
+				Heading: "Pages and older crawlers",
+				Paragraphs: []string{
+					"A robots META tag on a page cannot lift a refusal that comes from a usage the page's usage needs: if crawling or preserving is refused in robots.txt, a tag on the page does not change that. Crawlers older than ACAP read only noindex and nofollow from a page.",
+					"When you give a full User-Agent string instead of a name, every kind of crawler uses only the groups with the longest name found in it.",
+					"In the 2.0.0 proposal, a path in a group with Allow lines but none matching and no Disallow lines is refused; the proposal left that case open.",
+				},
+			},
+		},
+	}
+}
