@@ -4,8 +4,8 @@
 // An exercise is a conformance case file (the format of the project's
 // conformance suite: a robots.txt and questions with expected answers) with
 // a few fields more for people: a title, the task, a hint and a solution.
-// A trainer writes one as a JSON file and drops it into the site's
-// exercises folder:
+// A trainer writes one as a JSON file, drops it into web/exercises and adds
+// its name to web/exercises/index.json:
 //
 //	{
 //	  "name": "thumbnails",
@@ -20,6 +20,9 @@
 //	     "usage": "present-thumbnail", "allowed": false}
 //	  ]
 //	}
+//
+// The site finds the exercises through web/exercises/index.json, the list
+// of their file names (a static host cannot list a folder).
 //
 // "robots" is the file the publisher starts from; Run checks whatever text
 // the publisher has written since, so the checks can turn green or red on

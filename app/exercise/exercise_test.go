@@ -18,6 +18,9 @@ func loadAll(t *testing.T) map[string]*Exercise {
 	}
 	out := map[string]*Exercise{}
 	for _, p := range paths {
+		if filepath.Base(p) == "index.json" {
+			continue
+		}
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -83,6 +86,32 @@ func TestExercises(t *testing.T) {
 	for _, want := range []string{"crawlers", "purposes", "usages", "qualifiers", "conflicts", "other", "conventional+acap", "conversion"} {
 		if topics[want] == 0 {
 			t.Errorf("no exercise covers %q", want)
+		}
+	}
+}
+
+// TestIndex checks that web/exercises/index.json, the list the site reads
+// (a static host cannot list a folder), names every exercise file.
+func TestIndex(t *testing.T) {
+	data, err := os.ReadFile("../../web/exercises/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	if err := json.Unmarshal(data, &names); err != nil {
+		t.Fatal(err)
+	}
+	all := loadAll(t)
+	listed := map[string]bool{}
+	for _, n := range names {
+		if all[n] == nil {
+			t.Errorf("index.json lists %q, which is not an exercise file", n)
+		}
+		listed[n] = true
+	}
+	for n := range all {
+		if !listed[n] {
+			t.Errorf("%s is not listed in index.json", n)
 		}
 	}
 }
@@ -261,7 +290,7 @@ func TestQuestionWords(t *testing.T) {
 func FuzzParseExercise(f *testing.F) {
 	paths, _ := filepath.Glob("../../web/exercises/*.json")
 	for _, p := range paths {
-		if data, err := os.ReadFile(p); err == nil {
+		if data, err := os.ReadFile(p); err == nil && filepath.Base(p) != "index.json" {
 			f.Add(data)
 		}
 	}
