@@ -35,6 +35,9 @@ type Doc struct {
 	ByLine map[int][]int
 	// ParseErr is set when the file cannot be checked at all (too large).
 	ParseErr error
+	// File is the parsed text (nil when ParseErr is set); the simulator
+	// reuses it instead of parsing again.
+	File *policy.File
 
 	// Rescanned counts the lines highlighted by the last Update (for tests
 	// and the status bar).
@@ -115,12 +118,13 @@ func (d *Doc) updateLines(text string) {
 
 // Check re-checks the current text.
 func (d *Doc) Check() {
-	d.Diags, d.ByLine, d.ParseErr = nil, map[int][]int{}, nil
+	d.Diags, d.ByLine, d.ParseErr, d.File = nil, map[int][]int{}, nil, nil
 	f, err := policy.Parse(d.Name, []byte(d.Text))
 	if err != nil {
 		d.ParseErr = err
 		return
 	}
+	d.File = f
 	d.Diags = policy.Check(f)
 	for i, g := range d.Diags {
 		if !g.Pos.IsValid() {

@@ -48,6 +48,9 @@ type editor struct {
 	lastHL    string
 	lastProbs string
 	escTab    bool // Escape pressed: the next Tab moves focus instead
+	// traced marks lines (0-based) of an explanation the simulator shows:
+	// "decide" for the deciding line, "consider" for the others.
+	traced map[int]string
 
 	onEdit func() // called after every change of text by the user
 	funcs  []app.Func
@@ -158,14 +161,22 @@ func (e *editor) renderWindow() {
 		var hl, mk, gt strings.Builder
 		for i := first; i < last; i++ {
 			l := e.d.Lines[i]
-			hl.WriteString(`<div class="wbl">`)
+			if m := e.traced[i]; m != "" {
+				hl.WriteString(`<div class="wbl tr-` + m + `">`)
+			} else {
+				hl.WriteString(`<div class="wbl">`)
+			}
 			hl.WriteString(l.HTML)
 			hl.WriteString("</div>")
 			sev, has := e.d.LineSeverity(i)
+			tr := ""
+			if m := e.traced[i]; m != "" {
+				tr = " tr-" + m
+			}
 			if has {
-				gt.WriteString(`<div class="num has-` + sev.String() + `">`)
+				gt.WriteString(`<div class="num has-` + sev.String() + tr + `">`)
 			} else {
-				gt.WriteString(`<div class="num">`)
+				gt.WriteString(`<div class="num` + tr + `">`)
 			}
 			gt.WriteString(strconv.Itoa(i + 1))
 			gt.WriteString("</div>")
@@ -326,6 +337,75 @@ func (e *editor) selectRange(a, b, line int) {
 		e.ta.Set("scrollTop", max(0, top-ch/2))
 	}
 	e.renderWindow()
+}
+
+// setTraced marks the lines (1-based) an explanation is about: decide is
+// the deciding line (0 for none), consider the other lines it considered.
+func (e *editor) setTraced(decide int, consider []int) {
+	m := map[int]string{}
+	for _, n := range consider {
+		if n > 0 {
+			m[n-1] = "consider"
+		}
+	}
+	if decide > 0 {
+		m[decide-1] = "decide"
+	}
+	if len(m) == 0 && len(e.traced) == 0 {
+		return
+	}
+	e.traced = m
+	e.lastHL = ""
+	e.renderWindow()
+}
+
+// selectLine puts the cursor at the start of line n (1-based) and scrolls
+// it into view.
+func (e *editor) selectLine(n int) {
+	if n < 1 || n > len(e.d.Lines) {
+		return
+	}
+	off := e.d.Lines[n-1].Start
+	e.selectRange(off, off, n)
+}
+
+// replaceText replaces the whole text with one edit of the part that
+// differs, through the browser's editing commands so that Ctrl+Z undoes it.
+func (e *editor) replaceText(text string) {
+	old := e.text()
+	if old == text {
+		return
+	}
+	p := 0
+	for p < len(old) && p < len(text) && old[p] == text[p] {
+		p++
+	}
+	// Keep the prefix on a character boundary.
+	for p > 0 && p < len(old) && old[p]&0xC0 == 0x80 {
+		p--
+	}
+	s := 0
+	for s < len(old)-p && s < len(text)-p && old[len(old)-1-s] == text[len(text)-1-s] {
+		s++
+	}
+	for s > 0 && len(old)-s < len(old) && old[len(old)-s]&0xC0 == 0x80 {
+		s--
+	}
+	a, b, repl := p, len(old)-s, text[p:len(text)-s]
+	e.ta.Call("focus", map[string]any{"preventScroll": true})
+	e.ta.Call("setSelectionRange", doc.UTF16Index(old, a), doc.UTF16Index(old, b))
+	cmd, arg := "insertText", repl
+	if repl == "" {
+		cmd = "delete"
+	}
+	done := len(repl) < 200<<10 && app.Window().Get("document").Call("execCommand", cmd, false, arg).Bool()
+	if !done || e.text() != text {
+		e.ta.Call("setRangeText", repl, doc.UTF16Index(old, a), doc.UTF16Index(old, b), "end")
+		if e.text() != text {
+			e.ta.Set("value", text)
+		}
+		e.handleInput()
+	}
 }
 
 // applyFix makes the fix as one edit through the browser's editing

@@ -15,7 +15,7 @@ func TestWorkbenchRendersAccessibleShell(t *testing.T) {
 		`id="editor-input"`, `aria-label="robots.txt text"`, `wrap="off"`, `spellcheck="false"`,
 		`id="file-name"`, `for="file-name"`, `for="file-input"`, `type="file"`,
 		`id="download"`, `for="font-size"`, `for="sample"`, `aria-pressed="false"`,
-		`id="problems"`, `aria-live="polite"`, `aria-label="Problems"`,
+		`id="problems"`, `aria-live="polite"`, `aria-label="Problems and simulation"`,
 		`value="acap-basic.txt"`,
 	} {
 		if !strings.Contains(html, want) {

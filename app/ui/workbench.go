@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/acap-workbench/workbench/app/doc"
+	"github.com/acap-workbench/workbench/policy"
 )
 
 // Samples are the example files offered in the toolbar (in web/samples/).
@@ -49,6 +50,16 @@ type Workbench struct {
 	crlf        bool // the opened file used CRLF line ends; downloads keep them
 	savePending bool
 	saveFn      app.Func
+
+	// The workspace: files[0] is the robots.txt that is simulated; the
+	// editor holds files[active] (its Text is updated on switching).
+	files      []wsFile
+	active     int
+	lastOthers []*policy.File
+	wsVer      int
+
+	sim  *simulator
+	conv *converter
 }
 
 type pendingLoad struct{ name, text string }
@@ -104,10 +115,27 @@ func (c *Workbench) OnMount(ctx app.Context) {
 			name, text, c.dirty = s.Name, s.Text, s.Dirty
 		}
 	}
+	c.files = []wsFile{{Name: name, Text: text, Dirty: c.dirty}}
+	active, urls := c.restoreWorkspace()
+	if urls != nil {
+		byID(idSimURLs).Set("value", *urls)
+	}
+	if active > 0 && active < len(c.files) {
+		c.active = active
+		name, text, c.dirty = c.files[active].Name, c.files[active].Text, c.files[active].Dirty
+	}
 	c.fileName = name
 	byID("file-name").Set("value", name)
 	c.saveFn = app.FuncOf(func(app.Value, []app.Value) any { c.saveNow(); return nil })
 	c.ed = newEditor(name, text, c.fontSize, c.edited)
+	c.renderTabs()
+	tabs := byID(idTabs)
+	tabs.Call("addEventListener", "click", app.FuncOf(func(_ app.Value, args []app.Value) any { c.tabsClick(args[0]); return nil }))
+	tabs.Call("addEventListener", "keydown", app.FuncOf(func(_ app.Value, args []app.Value) any { c.tabsKey(args[0]); return nil }))
+	c.sim = newSimulator(c.ed, c.simFiles)
+	c.sim.onOpenFile = c.openRefLine
+	c.sim.onURLs = c.scheduleSave
+	c.conv = newConverter(c.ed, c.mainText, c.downloadText, c.applyToMain)
 	c.watchUpdates()
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
 	app.Window().Set("__wbReady", app.Window().Get("performance").Call("now"))
@@ -120,6 +148,38 @@ func (c *Workbench) edited() {
 		c.dirty = true
 	}
 	c.scheduleSave()
+	if c.sim != nil {
+		c.sim.schedule()
+	}
+}
+
+// setDirty sets the "not downloaded" mark from outside go-app's events.
+func (c *Workbench) setDirty(d bool) {
+	c.dirty = d
+	c.ctx.Dispatch(func(app.Context) { c.dirty = d })
+}
+
+// mainText returns robots.txt: its name, its text, and whether it is in
+// the editor.
+func (c *Workbench) mainText() (string, string, bool) {
+	return c.files[0].Name, c.textOf(0), c.active == 0
+}
+
+// applyToMain replaces robots.txt's text as one edit that Ctrl+Z undoes.
+func (c *Workbench) applyToMain(text string) {
+	c.switchTo(0)
+	c.ed.replaceText(text)
+}
+
+// openRefLine shows line n of the workspace file with the given path.
+func (c *Workbench) openRefLine(path string, n int) {
+	for i, f := range c.files {
+		if i > 0 && RefName(f.Name) == RefName(path) {
+			c.switchTo(i)
+			c.ed.selectLine(n)
+			return
+		}
+	}
 }
 
 // scheduleSave saves at most half a second after the first unsaved change.
@@ -136,9 +196,20 @@ func (c *Workbench) saveNow() {
 	if c.ed == nil {
 		return
 	}
-	raw := EncodeSaved(c.ed.d.Name, c.ed.text(), c.dirty, time.Now())
+	c.files[c.active].Text = c.ed.text()
+	c.files[c.active].Dirty = c.dirty
+	raw := EncodeSaved(c.files[0].Name, c.files[0].Text, c.files[0].Dirty, time.Now())
 	st := byID("save-state")
-	if err := storageSet(KeyDoc, raw); err != nil {
+	err := storageSet(KeyDoc, raw)
+	if err == nil {
+		urls := byID(idSimURLs).Get("value").String()
+		if len(c.files) > 1 || c.active != 0 || urls != DefaultURLs {
+			err = storageSet(KeyWorkspace, EncodeWorkspace(c.files[1:], c.active, urls))
+		} else {
+			storageRemove(KeyWorkspace)
+		}
+	}
+	if err != nil {
 		st.Set("textContent", "Not saved in this browser: the file is too large for its storage. Download it to keep it.")
 		st.Set("className", "save-state save-failed")
 		return
@@ -180,6 +251,10 @@ func (c *Workbench) changeName(ctx app.Context, e app.Event) {
 	c.fileName = name
 	if c.ed != nil {
 		c.ed.d.Name = name
+		c.files[c.active].Name = name
+		c.renderTabs()
+		c.ed.d.Check()
+		c.workspaceChanged()
 		c.scheduleSave()
 	}
 }
@@ -276,6 +351,9 @@ func (c *Workbench) load(name, text string) {
 	byID("file-name").Set("value", name)
 	c.dirty = false
 	c.ed.setText(name, text)
+	c.files[c.active].Name = name
+	c.renderTabs()
+	c.workspaceChanged()
 	c.saveNow()
 }
 
@@ -296,23 +374,28 @@ func (c *Workbench) download(ctx app.Context, e app.Event) {
 	if c.ed == nil {
 		return
 	}
-	w := app.Window()
 	text := c.ed.text()
 	if c.crlf {
 		text = strings.ReplaceAll(text, "\n", "\r\n")
 	}
+	c.downloadText(c.fileName, text)
+	c.dirty = false
+	c.saveNow()
+}
+
+// downloadText offers text as a file download.
+func (c *Workbench) downloadText(name, text string) {
+	w := app.Window()
 	blob := w.Get("Blob").New([]any{text}, map[string]any{"type": "text/plain;charset=utf-8"})
 	url := w.Get("URL").Call("createObjectURL", blob)
 	a := w.Get("document").Call("createElement", "a")
 	a.Set("href", url)
-	a.Set("download", c.fileName)
+	a.Set("download", name)
 	a.Call("click")
 	w.Call("setTimeout", app.FuncOf(func(app.Value, []app.Value) any {
 		w.Get("URL").Call("revokeObjectURL", url)
 		return nil
 	}), 1000)
-	c.dirty = false
-	c.saveNow()
 }
 
 // watchUpdates reloads a page served from the service worker's cache as
@@ -386,6 +469,7 @@ func (c *Workbench) Render() app.UI {
 		),
 		app.Main().Class("main").Body(
 			app.Section().Class("editor-pane").Aria("label", "Editor").Body(
+				app.Div().ID(idTabs).Class("tabs").Role("tablist").Aria("label", "Files of the workspace"),
 				app.Div().ID(idEditor).Class("editor").On("dragover", c.dragOver).On("drop", c.drop).Body(
 					app.Div().Class("gutter").Aria("hidden", "true").Body(app.Div().ID(idGutter).Class("win")),
 					app.Div().Class("code").Body(
@@ -399,12 +483,11 @@ func (c *Workbench) Render() app.UI {
 				app.P().ID("editor-help").Class("help").Text("Tab indents; press Esc then Tab to leave the editor. Drop a robots.txt here to open it."),
 				app.Div().ID("save-state").Class("save-state").Aria("live", "polite"),
 			),
-			app.Aside().Class("side").Aria("label", "Problems").Body(
+			app.Aside().Class("side").Aria("label", "Problems and simulation").Body(
 				app.H2().Text("Problems"),
 				app.P().ID(idStatus).Class("prob-status").Aria("live", "polite"),
 				app.Ul().ID(idProblems).Class("problems"),
-				// Room for the decision and simulation panels (issues 3 and 6).
-				app.Div().ID("side-extra").Class("side-extra"),
+				app.Div().ID("side-extra").Class("side-extra").Body(c.renderSimForm()...),
 			),
 		),
 		app.If(c.notice != "", func() app.UI {

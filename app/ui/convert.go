@@ -1,0 +1,284 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/app/doc"
+	"github.com/acap-workbench/workbench/policy"
+)
+
+// Element IDs of the converter.
+const (
+	idConvPanel    = "conv-panel"
+	idConvSource   = "conv-source"
+	idConvComments = "conv-comments"
+	idConvIgnore   = "conv-ignore"
+	idConvRun      = "conv-run"
+	idConvOut      = "conv-out"
+	diffContext    = 2
+)
+
+// converter runs policy.Convert on demand (it is too slow to run on every
+// keystroke), shows the proposed file as a diff and the equivalence report,
+// and applies or downloads the result.
+type converter struct {
+	ed  *editor
+	out app.Value
+	// main returns the text and name of the file to convert (the
+	// workspace's robots.txt) and whether it is the one in the editor.
+	main     func() (name, text string, inEditor bool)
+	download func(name, text string)
+	// apply replaces the main file's text (undoable in the editor).
+	apply func(text string)
+
+	oldText string
+	conv    *policy.Conversion
+	undo    string // the text before the last apply
+	funcs   []app.Func
+}
+
+func newConverter(ed *editor, main func() (string, string, bool), download func(string, string), apply func(string)) *converter {
+	c := &converter{ed: ed, out: byID(idConvOut), main: main, download: download, apply: apply}
+	f := app.FuncOf(func(_ app.Value, args []app.Value) any { c.click(args[0]); return nil })
+	c.funcs = append(c.funcs, f)
+	byID(idConvPanel).Call("addEventListener", "click", f)
+	return c
+}
+
+func (c *converter) click(ev app.Value) {
+	t := ev.Get("target")
+	b := t.Call("closest", "button")
+	if !b.Truthy() {
+		return
+	}
+	switch b.Get("id").String() {
+	case idConvRun:
+		c.run()
+	case "conv-apply":
+		if c.conv != nil {
+			_, cur, _ := c.main()
+			c.undo = cur
+			c.apply(string(c.conv.Text))
+			c.status("Applied. Press Ctrl+Z in the editor, or “Undo conversion”, to go back.")
+			byID("conv-undo").Set("disabled", false)
+		}
+	case "conv-undo":
+		if c.undo != "" {
+			c.apply(c.undo)
+			c.undo = ""
+			c.status("The conversion was undone.")
+			byID("conv-undo").Set("disabled", true)
+		}
+	case "conv-download":
+		if c.conv != nil {
+			name, _, _ := c.main()
+			c.download(name, string(c.conv.Text))
+		}
+	}
+}
+
+func (c *converter) status(msg string) {
+	if st := byID("conv-status"); st.Truthy() {
+		st.Set("textContent", msg)
+	}
+}
+
+func (c *converter) options() policy.ConvertOptions {
+	k, _ := policy.ParseKind(byID(idConvSource).Get("value").String())
+	if k != policy.KindDraft1996 {
+		k = policy.KindRFC9309
+	}
+	return policy.ConvertOptions{
+		Source:             k,
+		Comments:           byID(idConvComments).Get("checked").Bool(),
+		IgnoreConventional: byID(idConvIgnore).Get("checked").Bool(),
+	}
+}
+
+func (c *converter) run() {
+	name, text, _ := c.main()
+	f, err := policy.Parse(name, []byte(text))
+	if err != nil {
+		c.out.Set("innerHTML", `<p class="sev-error">`+escape(err.Error())+`</p>`)
+		return
+	}
+	perf := app.Window().Get("performance")
+	t0 := perf.Call("now").Float()
+	conv := policy.Convert(f, c.options())
+	ms := perf.Call("now").Float() - t0
+	c.oldText, c.conv, c.undo = text, conv, ""
+	c.out.Set("innerHTML", RenderConversion(text, conv, ms))
+	if h := byID("conv-report"); h.Truthy() {
+		h.Call("focus", map[string]any{"preventScroll": false})
+	}
+}
+
+// RenderConversion returns the HTML of a conversion: the report, the notes,
+// the diff and the buttons. Every piece of the file is escaped.
+func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
+	var b strings.Builder
+	r := &conv.Report
+	b.WriteString(`<h3 id="conv-report" class="ex-h" tabindex="-1">Equivalence report</h3>`)
+	cls, head := "conv-ok", "Equivalent."
+	switch {
+	case r.Equivalent():
+	case r.OnlyCase():
+		cls, head = "conv-warn", "Equivalent except for upper and lower case, which ACAP matching ignores."
+	case r.Explained():
+		cls, head = "conv-warn", "Not fully equivalent: some differences cannot be written in ACAP."
+	default:
+		cls, head = "conv-bad", "Not equivalent."
+	}
+	b.WriteString(`<p class="` + cls + `"><strong>` + head + `</strong> ACAP crawlers reading the new file were compared with ` +
+		escape(r.Source.Title()) + `s reading yours: ` + strconv.Itoa(len(r.Crawlers)) + ` crawler(s), ` +
+		strconv.Itoa(r.Probes) + ` paths probed, ` + strconv.Itoa(r.Checked) + ` questions checked`)
+	if n := r.CaseCount + r.RankingCount + r.OtherCount; n > 0 {
+		b.WriteString(`; ` + strconv.Itoa(n) + ` difference(s): ` + strconv.Itoa(r.CaseCount) + ` of case, ` +
+			strconv.Itoa(r.RankingCount) + ` of ranking, ` + strconv.Itoa(r.OtherCount) + ` other`)
+	}
+	b.WriteString(`. <span class="muted">(` + strconv.FormatFloat(ms, 'f', 0, 64) + ` ms)</span></p>`)
+	if len(r.Differences) > 0 {
+		b.WriteString(`<table class="cmp conv-diffs"><thead><tr><th scope="col">Crawler</th><th scope="col">Path</th><th scope="col">` +
+			escape(r.Source.String()) + ` (yours)</th><th scope="col">acap (new)</th><th scope="col">Why</th></tr></thead><tbody>`)
+		for _, d := range r.Differences {
+			why := "other"
+			if d.CaseOnly {
+				why = "case"
+			} else if d.Ranking {
+				why = "ranking"
+			}
+			b.WriteString(`<tr><td>` + escape(d.Crawler) + `</td><td><code>` + escape(d.Path) + `</code></td><td>` +
+				allowWord(d.Source) + lineRef(d.SourceLine) + `</td><td>` + allowWord(d.ACAP) + lineRef(d.ACAPLine) + `</td><td>` + why + `</td></tr>`)
+		}
+		b.WriteString(`</tbody></table>`)
+		if r.More > 0 {
+			b.WriteString(`<p class="muted">… and ` + strconv.Itoa(r.More) + ` more.</p>`)
+		}
+	}
+	if len(conv.Notes) > 0 {
+		b.WriteString(`<ul class="conv-notes">`)
+		for _, n := range conv.Notes {
+			b.WriteString(`<li>` + escape(n) + `</li>`)
+		}
+		b.WriteString(`</ul>`)
+	}
+	b.WriteString(`<div class="conv-buttons"><button type="button" id="conv-apply" class="btn">Apply to the file</button>` +
+		`<button type="button" id="conv-undo" class="btn" disabled>Undo conversion</button>` +
+		`<button type="button" id="conv-download" class="btn">Download the new file</button></div>` +
+		`<p id="conv-status" class="muted" aria-live="polite"></p>`)
+	b.WriteString(`<h3 class="ex-h">Changes (` + strconv.Itoa(len(conv.Added)) + ` lines added)</h3>`)
+	b.WriteString(Diff(old, string(conv.Text), conv.Added))
+	return b.String()
+}
+
+func allowWord(ok bool) string {
+	if ok {
+		return `<span class="c-yes"><span aria-hidden="true">✓</span> allowed</span>`
+	}
+	return `<span class="c-no"><span aria-hidden="true">✕</span> not allowed</span>`
+}
+
+func lineRef(n int) string {
+	if n <= 0 {
+		return ` <span class="muted">(default)</span>`
+	}
+	return ` <span class="muted">(line ` + strconv.Itoa(n) + `)</span>`
+}
+
+// Diff returns the new text as a diff against the old one, in hunks with
+// a little context. added are the 1-based lines of the new text that are
+// new; when removing them does not give back the old text, the diff falls
+// back to one hunk from the first to the last differing line.
+func Diff(old, new string, added []int) string {
+	ol, nl := doc.SplitLines(old), doc.SplitLines(new)
+	kind := make([]byte, len(nl)) // ' ' kept, '+' added
+	for i := range kind {
+		kind[i] = ' '
+	}
+	for _, n := range added {
+		if n >= 1 && n <= len(nl) {
+			kind[n-1] = '+'
+		}
+	}
+	var kept []string
+	for i, l := range nl {
+		if kind[i] == ' ' {
+			kept = append(kept, l)
+		}
+	}
+	type row struct {
+		op   byte
+		text string
+		num  int // line number in the new text (0 for a removed line)
+	}
+	var rows []row
+	if strings.Join(kept, "") == strings.Join(ol, "") {
+		for i, l := range nl {
+			rows = append(rows, row{kind[i], l, i + 1})
+		}
+	} else {
+		p := 0
+		for p < len(ol) && p < len(nl) && ol[p] == nl[p] {
+			p++
+		}
+		s := 0
+		for s < len(ol)-p && s < len(nl)-p && ol[len(ol)-1-s] == nl[len(nl)-1-s] {
+			s++
+		}
+		for i := 0; i < p; i++ {
+			rows = append(rows, row{' ', nl[i], i + 1})
+		}
+		for i := p; i < len(ol)-s; i++ {
+			rows = append(rows, row{'-', ol[i], 0})
+		}
+		for i := p; i < len(nl)-s; i++ {
+			rows = append(rows, row{'+', nl[i], i + 1})
+		}
+		for i := len(nl) - s; i < len(nl); i++ {
+			rows = append(rows, row{' ', nl[i], i + 1})
+		}
+	}
+	show := make([]bool, len(rows))
+	for i, r := range rows {
+		if r.op != ' ' {
+			for j := max(0, i-diffContext); j <= min(len(rows)-1, i+diffContext); j++ {
+				show[j] = true
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString(`<pre class="diff" tabindex="0" aria-label="Changes to the file">`)
+	gap := false
+	shown := false
+	for i, r := range rows {
+		if !show[i] {
+			gap = true
+			continue
+		}
+		if gap && shown {
+			b.WriteString(`<span class="d-gap">…</span>` + "\n")
+		}
+		gap, shown = false, true
+		num := ""
+		if r.num > 0 {
+			num = strconv.Itoa(r.num)
+		}
+		cls, sign := "d-ctx", " "
+		switch r.op {
+		case '+':
+			cls, sign = "d-add", "+"
+		case '-':
+			cls, sign = "d-del", "−"
+		}
+		b.WriteString(`<span class="` + cls + `"><span class="d-num">` + num + `</span><span class="d-sign">` + sign + `</span>` +
+			escape(strings.TrimRight(r.text, "\r\n")) + "</span>\n")
+	}
+	if !shown {
+		b.WriteString(`<span class="d-ctx">No changes: the file already has ACAP records for its crawlers.</span>`)
+	}
+	b.WriteString(`</pre>`)
+	return b.String()
+}

@@ -1,0 +1,92 @@
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+// renderSimForm is the static markup of the simulator, the converter and
+// the page tester. Nothing in it is conditional and no value comes from the
+// user: the lists and results are written by the simulator (escaped), so
+// go-app's diffing never touches them.
+func (c *Workbench) renderSimForm() []app.UI {
+	kinds := policy.Kinds()
+	return []app.UI{
+		app.Section().ID(idSim).Class("sim").Aria("labelledby", "sim-h").Body(
+			app.H2().ID("sim-h").Text("Simulator"),
+			app.Div().Class("sim-form").Body(
+				app.Label().For(idSimCrawler).Text("Crawler"),
+				app.Div().Class("sim-pair").Body(
+					app.Select().ID(idSimCrawler).Class("btn"),
+					app.Input().ID(idSimName).Class("field").Type("text").Spellcheck(false).
+						Placeholder("a name, or a User-Agent string").Aria("label", "Crawler name or User-Agent string"),
+				),
+				app.Span(),
+				app.Label().Class("check").Body(
+					app.Input().ID(idSimUA).Type("checkbox"),
+					app.Text(" Full User-Agent string (names match as substrings)"),
+				),
+				app.Label().For(idSimPurpose).Text("Purpose"),
+				app.Div().Class("sim-pair").Body(
+					app.Select().ID(idSimPurpose).Class("btn"),
+					app.Input().ID(idSimPurpText).Class("field").Type("text").Spellcheck(false).
+						Placeholder("a usage purpose").Aria("label", "Usage purpose"),
+				),
+				app.Label().For(idSimDate).Text("Date"),
+				app.Div().Class("sim-pair").Body(
+					app.Input().ID(idSimDate).Class("field").Type("date").Aria("describedby", "sim-date-help"),
+					app.Span().ID("sim-date-help").Class("muted").Text("for until- time limits; empty: shown, not enforced"),
+				),
+				app.Label().For(idSimKind).Text("Kind"),
+				app.Select().ID(idSimKind).Class("btn").Body(
+					app.Range(kinds).Slice(func(i int) app.UI {
+						return app.Option().Value(kinds[i].String()).Text(kinds[i].Title())
+					}),
+				),
+				app.Label().For(idSimURLs).Text("URLs"),
+				app.Textarea().ID(idSimURLs).Class("field sim-urls").Rows(5).Spellcheck(false).Wrap("off").
+					Aria("describedby", "sim-urls-help"),
+				app.Span(),
+				app.Span().ID("sim-urls-help").Class("muted").Text("One a line: paths or full URLs; paste many."),
+			),
+			app.P().ID(idSimStatus).Class("sim-status").Aria("live", "polite"),
+			app.P().Class("legend").Body(
+				app.Span().Class("c-yes").Body(app.Span().Class("ic").Aria("hidden", "true").Text("✓"), app.Text(" yes: allowed")),
+				app.Span().Class("c-limits").Body(app.Span().Class("ic").Aria("hidden", "true").Text("◐"), app.Text(" limits: allowed with restrictions")),
+				app.Span().Class("c-no").Body(app.Span().Class("ic").Aria("hidden", "true").Text("✕"), app.Text(" no: not allowed")),
+			),
+			app.Div().ID(idSimMatrix).Class("matrix"),
+			app.Div().ID(idSimExplain).Class("explain").Aria("live", "polite"),
+			app.Div().ID(idSimCompare).Class("compare"),
+		),
+		app.Details().ID(idConvPanel).Class("panel").Body(
+			app.Summary().Text("Convert to ACAP"),
+			app.P().Class("muted").Text("Adds ACAP records that say what your conventional lines say, and checks that ACAP crawlers will decide crawl as the crawlers you choose do today."),
+			app.Div().Class("sim-form").Body(
+				app.Label().For(idConvSource).Text("Agree with"),
+				app.Select().ID(idConvSource).Class("btn").Body(
+					app.Option().Value(policy.KindRFC9309.String()).Text(policy.KindRFC9309.Title()),
+					app.Option().Value(policy.KindDraft1996.String()).Text(policy.KindDraft1996.Title()),
+				),
+				app.Span(),
+				app.Label().Class("check").Body(app.Input().ID(idConvComments).Type("checkbox"), app.Text(" Keep each source line as a comment")),
+				app.Span(),
+				app.Label().Class("check").Body(app.Input().ID(idConvIgnore).Type("checkbox"), app.Text(" ACAP crawlers ignore the conventional lines")),
+			),
+			app.Button().ID(idConvRun).Class("btn primary").Type("button").Text("Convert"),
+			app.Div().ID(idConvOut).Class("conv-out"),
+		),
+		app.Details().ID("page-panel").Class("panel").Body(
+			app.Summary().Text("Page (META) tester"),
+			app.Div().Class("sim-form").Body(
+				app.Label().For(idPageURL).Text("Page URL"),
+				app.Input().ID(idPageURL).Class("field").Type("text").Spellcheck(false).Placeholder("/news/today.html"),
+				app.Label().For(idPageHTML).Text("Its HTML"),
+				app.Textarea().ID(idPageHTML).Class("field page-html").Rows(6).Spellcheck(false).Wrap("off").
+					Placeholder(`<meta name="robots" content="ACAP disallow-index">`),
+			),
+			app.Div().ID(idPageOut).Class("page-out").Aria("live", "polite"),
+		),
+	}
+}

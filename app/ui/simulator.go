@@ -1,0 +1,676 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+// Element IDs of the simulator.
+const (
+	idSim         = "sim"
+	idSimCrawler  = "sim-crawler"
+	idSimName     = "sim-crawler-name"
+	idSimUA       = "sim-ua"
+	idSimPurpose  = "sim-purpose"
+	idSimPurpText = "sim-purpose-text"
+	idSimDate     = "sim-date"
+	idSimKind     = "sim-kind"
+	idSimURLs     = "sim-urls"
+	idSimStatus   = "sim-status"
+	idSimMatrix   = "sim-matrix"
+	idSimExplain  = "sim-explain"
+	idSimCompare  = "sim-compare"
+	idPageURL     = "page-url"
+	idPageHTML    = "page-html"
+	idPageOut     = "page-out"
+
+	// maxURLs bounds the rows of the matrix.
+	maxURLs = 500
+	// anyOther is the crawler name asked for "any other crawler".
+	anyOther = "other-crawler"
+	// simDelay is how long the simulator waits after a keystroke in the
+	// editor before it recomputes (ms).
+	simDelay = 60
+)
+
+// DefaultURLs are the sample URLs shown on a first visit.
+const DefaultURLs = "/\n/news/today.html\n/private/report.html\n/archive/2008/story.html\n/search?q=acap"
+
+// Verdicts of a cell, with an icon and a word so that colour is not needed.
+const (
+	vYes     = "yes"
+	vLimited = "limits"
+	vNo      = "no"
+)
+
+var verdictIcon = map[string]string{vYes: "✓", vLimited: "◐", vNo: "✕"}
+
+func verdict(a *policy.Answer) string {
+	switch {
+	case !a.Allowed:
+		return vNo
+	case len(a.Restrictions) > 0:
+		return vLimited
+	}
+	return vYes
+}
+
+func verdictLong(v string) string {
+	switch v {
+	case vNo:
+		return "not allowed"
+	case vLimited:
+		return "allowed with restrictions"
+	}
+	return "allowed"
+}
+
+// simulator runs the policy on the sample URLs and draws the matrix, the
+// explanation of a cell and the comparison of kinds. Like the editor, it
+// writes its output into the page directly: go-app's positional diffing
+// of hundreds of cells would cost far more than the decisions.
+type simulator struct {
+	ed *editor
+	// files returns the file simulated (the workspace's robots.txt), the
+	// other files of the workspace, and a number that changes whenever
+	// one of them does.
+	files func() (*policy.File, []*policy.File, int)
+
+	root, crawler, name, ua, purpose, purpText, date, kind, urls app.Value
+	status, matrix, explain, compare, pageURL, pageHTML, pageOut app.Value
+
+	pol      *policy.Policy
+	polFile  *policy.File
+	polOther int
+	polPage  int
+
+	page     *policy.Page
+	pageVer  int
+	pagePath string
+
+	crawlerKey, purposeKey string
+
+	base   policy.Question
+	rows   []string // URLs as entered
+	usages []policy.Usage
+	ans    []policy.Answer
+	selR   int
+	selC   int
+	focusR int
+	focusC int
+
+	// onURLs is called when the URLs change (to save them).
+	onURLs func()
+	// onOpenFile shows a line of another workspace file.
+	onOpenFile func(file string, line int)
+
+	timer int // the pending setTimeout, or 0
+	runFn app.Func
+	funcs []app.Func
+}
+
+func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int)) *simulator {
+	s := &simulator{
+		ed: ed, files: files, usages: policy.Usages(), selR: -1, selC: -1,
+		root: byID(idSim), crawler: byID(idSimCrawler), name: byID(idSimName), ua: byID(idSimUA),
+		purpose: byID(idSimPurpose), purpText: byID(idSimPurpText), date: byID(idSimDate),
+		kind: byID(idSimKind), urls: byID(idSimURLs), status: byID(idSimStatus),
+		matrix: byID(idSimMatrix), explain: byID(idSimExplain), compare: byID(idSimCompare),
+		pageURL: byID(idPageURL), pageHTML: byID(idPageHTML), pageOut: byID(idPageOut),
+	}
+	if s.date.Get("value").String() == "" {
+		s.date.Set("value", time.Now().Format("2006-01-02"))
+	}
+	if s.urls.Get("value").String() == "" {
+		s.urls.Set("value", DefaultURLs)
+	}
+	s.runFn = app.FuncOf(func(app.Value, []app.Value) any { s.timer = 0; s.run(); return nil })
+	s.listen(s.root, "input", func(_ app.Value, args []app.Value) any { s.formInput(args[0]); return nil })
+	s.listen(s.root, "change", func(_ app.Value, args []app.Value) any { s.formInput(args[0]); return nil })
+	s.listen(s.root, "click", func(_ app.Value, args []app.Value) any { s.click(args[0]); return nil })
+	s.listen(s.matrix, "keydown", func(_ app.Value, args []app.Value) any { s.matrixKey(args[0]); return nil })
+	s.listen(s.pageURL, "input", func(app.Value, []app.Value) any { s.pageChanged(); return nil })
+	s.listen(s.pageHTML, "input", func(app.Value, []app.Value) any { s.pageChanged(); return nil })
+	s.listen(s.pageOut, "click", func(_ app.Value, args []app.Value) any { s.click(args[0]); return nil })
+	s.run()
+	return s
+}
+
+func (s *simulator) listen(target app.Value, event string, fn func(app.Value, []app.Value) any) {
+	f := app.FuncOf(fn)
+	s.funcs = append(s.funcs, f)
+	target.Call("addEventListener", event, f)
+}
+
+// schedule recomputes soon: the editor calls it on every keystroke, so a
+// burst of typing costs one simulation.
+func (s *simulator) schedule() {
+	if s.timer != 0 {
+		app.Window().Call("clearTimeout", s.timer)
+	}
+	s.timer = app.Window().Call("setTimeout", s.runFn, simDelay).Int()
+}
+
+func (s *simulator) formInput(ev app.Value) {
+	id := ev.Get("target").Get("id").String()
+	switch id {
+	case idSimName:
+		if s.crawler.Get("value").String() != "custom" {
+			s.crawler.Set("value", "custom")
+		}
+	case idSimPurpText:
+		if s.purpose.Get("value").String() != "custom" {
+			s.purpose.Set("value", "custom")
+		}
+	case idSimURLs:
+		if s.onURLs != nil {
+			s.onURLs()
+		}
+	case idSimCrawler, idSimPurpose, idSimUA, idSimDate, idSimKind:
+	default:
+		return
+	}
+	s.run()
+}
+
+// policy returns the Policy for the current files and page, made anew only
+// when one of them changed (a Policy caches per-crawler work).
+func (s *simulator) policy() *policy.Policy {
+	f, others, ver := s.files()
+	if f == nil {
+		return nil
+	}
+	if s.pol == nil || f != s.polFile || ver != s.polOther || s.pageVer != s.polPage {
+		s.pol = policy.NewPolicy(f, others...)
+		if s.page != nil {
+			s.pol.AddPage(s.page)
+		}
+		s.polFile, s.polOther, s.polPage = f, ver, s.pageVer
+	}
+	return s.pol
+}
+
+// question reads the form.
+func (s *simulator) question(f *policy.File) policy.Question {
+	s.syncOptions(f)
+	q := policy.Question{UserAgent: s.ua.Get("checked").Bool()}
+	switch v := s.crawler.Get("value").String(); {
+	case v == "custom":
+		q.Crawler = strings.TrimSpace(s.name.Get("value").String())
+		if q.Crawler == "" {
+			q.Crawler = s.anyOther(f)
+		}
+	case strings.HasPrefix(v, "n:"):
+		q.Crawler = v[2:]
+	default:
+		q.Crawler = s.anyOther(f)
+	}
+	switch v := s.purpose.Get("value").String(); {
+	case v == "custom":
+		q.Purpose = strings.TrimSpace(s.purpText.Get("value").String())
+	case strings.HasPrefix(v, "p:"):
+		q.Purpose = v[2:]
+	}
+	q.Date, _ = policy.ParseDate(s.date.Get("value").String())
+	q.Kind, _ = policy.ParseKind(s.kind.Get("value").String())
+	return q
+}
+
+// anyOther is a crawler name the file does not use.
+func (s *simulator) anyOther(f *policy.File) string {
+	name := anyOther
+	for {
+		clash := false
+		for _, c := range f.Crawlers() {
+			if strings.Contains(strings.ToLower(c), name) || strings.Contains(name, strings.ToLower(c)) {
+				clash = true
+			}
+		}
+		if !clash {
+			return name
+		}
+		name += "-x"
+	}
+}
+
+// syncOptions refills the crawler and purpose lists with the names the
+// file uses, keeping the choice when it is still offered.
+func (s *simulator) syncOptions(f *policy.File) {
+	crawlers, purposes := f.Crawlers(), f.Purposes()
+	if k := strings.Join(crawlers, "\x00"); k != s.crawlerKey || s.crawlerKey == "" {
+		s.crawlerKey = k + "\x01"
+		cur := s.crawler.Get("value").String()
+		var b strings.Builder
+		b.WriteString(`<option value="any">Any other crawler</option>`)
+		for _, c := range crawlers {
+			b.WriteString(`<option value="n:` + escape(c) + `">` + escape(c) + `</option>`)
+		}
+		b.WriteString(`<option value="custom">Another name (type it)…</option>`)
+		s.crawler.Set("innerHTML", b.String())
+		s.crawler.Set("value", cur)
+		if s.crawler.Get("value").String() == "" {
+			s.crawler.Set("value", "any")
+		}
+	}
+	if k := strings.Join(purposes, "\x00"); k != s.purposeKey || s.purposeKey == "" {
+		s.purposeKey = k + "\x01"
+		cur := s.purpose.Get("value").String()
+		var b strings.Builder
+		b.WriteString(`<option value="">No purpose</option>`)
+		for _, p := range purposes {
+			b.WriteString(`<option value="p:` + escape(p) + `">` + escape(p) + `</option>`)
+		}
+		b.WriteString(`<option value="custom">Another purpose (type it)…</option>`)
+		s.purpose.Set("innerHTML", b.String())
+		s.purpose.Set("value", cur)
+		if s.purpose.Get("value").String() == "" && cur != "" {
+			s.purpose.Set("value", "")
+		}
+	}
+}
+
+// rowURLs returns the URLs of the matrix: those typed, and the page's URL
+// when a page is being tested and its URL is not among them.
+func (s *simulator) rowURLs() (rows []string, more int) {
+	for _, l := range strings.Split(s.urls.Get("value").String(), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if len(rows) == maxURLs {
+			more++
+			continue
+		}
+		rows = append(rows, l)
+	}
+	if s.page != nil {
+		found := false
+		for _, r := range rows {
+			if policy.PathOf(r) == s.pagePath {
+				found = true
+				break
+			}
+		}
+		if !found {
+			rows = append(rows, s.pagePath)
+		}
+	}
+	return rows, more
+}
+
+// run recomputes the matrix and redraws it, with the explanation of the
+// selected cell. Its timings are kept in window.__wbSimTimings.
+func (s *simulator) run() {
+	perf := app.Window().Get("performance")
+	t0 := perf.Call("now").Float()
+	f, _, _ := s.files()
+	if f == nil {
+		s.status.Set("textContent", "The file is too large to simulate.")
+		s.matrix.Set("innerHTML", "")
+		return
+	}
+	p := s.policy()
+	q := s.question(f)
+	rows, more := s.rowURLs()
+	t1 := perf.Call("now").Float()
+	s.base, s.rows = q, rows
+	s.ans = p.Matrix(q, rows, s.usages, []policy.Kind{q.Kind})
+	t2 := perf.Call("now").Float()
+	s.renderMatrix(more)
+	if s.selR >= len(rows) {
+		s.selR, s.selC = -1, -1
+	}
+	s.renderExplain()
+	t3 := perf.Call("now").Float()
+	app.Window().Set("__wbSimTimings", []any{t1 - t0, t2 - t1, t3 - t2})
+	// For the browser tests: the length of the text simulated.
+	app.Window().Set("__wbSimText", len(f.Src))
+}
+
+func (s *simulator) answer(r, c int) *policy.Answer {
+	i := r*len(s.usages) + c
+	if r < 0 || c < 0 || i >= len(s.ans) {
+		return nil
+	}
+	return &s.ans[i]
+}
+
+func (s *simulator) renderMatrix(more int) {
+	var b strings.Builder
+	b.Grow(len(s.rows) * len(s.usages) * 120)
+	b.WriteString(`<table class="mx"><caption class="sr-only">What `)
+	b.WriteString(escape(s.base.Crawler))
+	b.WriteString(` may do with each URL. Rows: URLs; columns: usages.</caption><thead><tr><th scope="col" class="mx-url">URL</th>`)
+	for _, u := range s.usages {
+		b.WriteString(`<th scope="col" class="mx-u"><span>` + u.String() + `</span></th>`)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	fr, fc := s.focusR, s.focusC
+	if fr >= len(s.rows) || fc >= len(s.usages) {
+		fr, fc = 0, 0
+	}
+	yes, lim, no := 0, 0, 0
+	for r, url := range s.rows {
+		b.WriteString(`<tr><th scope="row" class="mx-url">`)
+		if s.page != nil && policy.PathOf(url) == s.pagePath {
+			b.WriteString(`<span class="mx-page" title="The page's META tags take part">page</span> `)
+		}
+		b.WriteString(escape(url))
+		b.WriteString(`</th>`)
+		for c := range s.usages {
+			a := &s.ans[r*len(s.usages)+c]
+			v := verdict(a)
+			switch v {
+			case vYes:
+				yes++
+			case vLimited:
+				lim++
+			default:
+				no++
+			}
+			cls := "cell c-" + v
+			if r == s.selR && c == s.selC {
+				cls += " sel"
+			}
+			tab := "-1"
+			if r == fr && c == fc {
+				tab = "0"
+			}
+			b.WriteString(`<td><button type="button" class="` + cls + `" data-r="` + strconv.Itoa(r) + `" data-c="` + strconv.Itoa(c) + `" tabindex="` + tab + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span>` + v + `</button></td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+	s.matrix.Set("innerHTML", b.String())
+	st := strconv.Itoa(len(s.rows)) + " URLs × " + strconv.Itoa(len(s.usages)) + " usages for " + s.base.Crawler +
+		" (" + s.base.Kind.Title() + "): " + strconv.Itoa(yes) + " allowed, " + strconv.Itoa(lim) + " with restrictions, " + strconv.Itoa(no) + " not allowed."
+	if more > 0 {
+		st += " Only the first " + strconv.Itoa(maxURLs) + " URLs are shown (" + strconv.Itoa(more) + " more)."
+	}
+	if len(s.rows) == 0 {
+		st = "Type URLs or paths above, one a line."
+	}
+	s.status.Set("textContent", st)
+}
+
+// click handles clicks in the simulator: a cell, a line of an explanation.
+func (s *simulator) click(ev app.Value) {
+	t := ev.Get("target")
+	if cell := t.Call("closest", "button[data-r]"); cell.Truthy() {
+		r, _ := strconv.Atoi(cell.Call("getAttribute", "data-r").String())
+		c, _ := strconv.Atoi(cell.Call("getAttribute", "data-c").String())
+		s.selectCell(r, c)
+		return
+	}
+	if ln := t.Call("closest", "button[data-line]"); ln.Truthy() {
+		n, _ := strconv.Atoi(ln.Call("getAttribute", "data-line").String())
+		s.goToLine(ln.Call("getAttribute", "data-file").String(), n)
+	}
+}
+
+func (s *simulator) selectCell(r, c int) {
+	if s.answer(r, c) == nil {
+		return
+	}
+	if old := s.matrix.Call("querySelector", ".cell.sel"); old.Truthy() {
+		old.Get("classList").Call("remove", "sel")
+	}
+	s.selR, s.selC = r, c
+	s.setFocusCell(r, c, false)
+	if b := s.cellEl(r, c); b.Truthy() {
+		b.Get("classList").Call("add", "sel")
+	}
+	s.renderExplain()
+}
+
+func (s *simulator) cellEl(r, c int) app.Value {
+	return s.matrix.Call("querySelector", `button[data-r="`+strconv.Itoa(r)+`"][data-c="`+strconv.Itoa(c)+`"]`)
+}
+
+// setFocusCell moves the matrix's one tab stop (a roving tabindex).
+func (s *simulator) setFocusCell(r, c int, focus bool) {
+	if old := s.cellEl(s.focusR, s.focusC); old.Truthy() {
+		old.Set("tabIndex", -1)
+	}
+	s.focusR, s.focusC = r, c
+	if b := s.cellEl(r, c); b.Truthy() {
+		b.Set("tabIndex", 0)
+		if focus {
+			b.Call("focus")
+		}
+	}
+}
+
+// matrixKey moves between cells with the arrow keys, Home and End.
+func (s *simulator) matrixKey(ev app.Value) {
+	if !ev.Get("target").Call("closest", "button[data-r]").Truthy() {
+		return
+	}
+	r, c := s.focusR, s.focusC
+	switch ev.Get("key").String() {
+	case "ArrowUp":
+		r--
+	case "ArrowDown":
+		r++
+	case "ArrowLeft":
+		c--
+	case "ArrowRight":
+		c++
+	case "Home":
+		c = 0
+	case "End":
+		c = len(s.usages) - 1
+	default:
+		return
+	}
+	ev.Call("preventDefault")
+	r = max(0, min(r, len(s.rows)-1))
+	c = max(0, min(c, len(s.usages)-1))
+	s.setFocusCell(r, c, true)
+}
+
+func (s *simulator) goToLine(file string, n int) {
+	switch {
+	case file == "":
+		s.ed.selectLine(n)
+	case strings.HasPrefix(file, "page "):
+		selectTextareaLine(s.pageHTML, n)
+	default:
+		if s.onOpenFile != nil {
+			s.onOpenFile(file, n)
+		}
+	}
+}
+
+// selectTextareaLine puts the cursor at the start of line n of a textarea.
+func selectTextareaLine(ta app.Value, n int) {
+	text := ta.Get("value").String()
+	off := 0
+	for i := 1; i < n; i++ {
+		j := strings.IndexByte(text[off:], '\n')
+		if j < 0 {
+			break
+		}
+		off += j + 1
+	}
+	u := utf16Len(text[:off])
+	ta.Call("focus")
+	ta.Call("setSelectionRange", u, u)
+}
+
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// lineButton is a button that moves the cursor to a line of a file.
+func lineButton(file string, n int) string {
+	label := "Ln " + strconv.Itoa(n)
+	if file != "" {
+		label = file + ":" + strconv.Itoa(n)
+	}
+	return `<button type="button" class="ln" data-line="` + strconv.Itoa(n) + `" data-file="` + escape(file) + `" title="Go to this line">` + escape(label) + `</button>`
+}
+
+// renderExplain draws the explanation of the selected cell, marks its
+// lines in the editor, and compares the kinds of crawler for its URL.
+func (s *simulator) renderExplain() {
+	a := s.answer(s.selR, s.selC)
+	if a == nil {
+		s.explain.Set("innerHTML", `<p class="muted">Click a cell (or press Enter on it) to see why.</p>`)
+		s.compare.Set("innerHTML", "")
+		s.ed.setTraced(0, nil)
+		return
+	}
+	url, u := s.rows[s.selR], s.usages[s.selC]
+	v := verdict(a)
+	f := s.polFile
+	var b strings.Builder
+	b.WriteString(`<h3 class="ex-h">` + escape(url) + ` · ` + u.String() + `</h3>`)
+	b.WriteString(`<p class="ex-verdict c-` + v + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span> <strong>` + verdictLong(v) + `</strong> for ` + escape(s.base.Crawler))
+	if s.base.Purpose != "" {
+		b.WriteString(`, purpose ` + escape(s.base.Purpose))
+	}
+	b.WriteString(` (` + escape(s.base.Kind.Title()) + `)`)
+	if a.Line > 0 {
+		b.WriteString(`; decided by ` + lineButton(a.File, a.Line))
+	} else {
+		b.WriteString(`; no line decided it`)
+	}
+	b.WriteString(`</p>`)
+	if len(a.Restrictions) > 0 {
+		b.WriteString(`<p class="ex-restr">Restrictions: `)
+		for i, q := range a.Restrictions {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(`<code>` + escape(q.String()) + `</code>`)
+		}
+		b.WriteString(`</p>`)
+	}
+	b.WriteString(`<ol class="steps">`)
+	for _, st := range a.Trace.Steps {
+		b.WriteString(`<li class="step">`)
+		if st.Line > 0 {
+			b.WriteString(lineButton(st.File, st.Line) + ` `)
+		}
+		b.WriteString(`<span class="st-text">` + escape(st.Text) + `</span>`)
+		if st.Line > 0 && st.File == "" && f != nil {
+			if t := strings.TrimSpace(f.LineText(st.Line)); t != "" {
+				b.WriteString(`<code class="st-line">` + escape(t) + `</code>`)
+			}
+		}
+		b.WriteString(`</li>`)
+	}
+	b.WriteString(`</ol>`)
+	s.explain.Set("innerHTML", b.String())
+	decide := 0
+	if a.File == "" {
+		decide = a.Line
+	}
+	s.ed.setTraced(decide, a.Trace.Lines())
+	s.renderCompare(url, u)
+}
+
+// renderCompare answers the question of the selected cell as every kind of
+// crawler, for crawl and for the cell's usage.
+func (s *simulator) renderCompare(url string, u policy.Usage) {
+	if s.pol == nil {
+		return
+	}
+	kinds := policy.Kinds()
+	usages := []policy.Usage{policy.UsageCrawl}
+	if u != policy.UsageCrawl {
+		usages = append(usages, u)
+	}
+	ans := s.pol.Matrix(s.base, []string{url}, usages, kinds)
+	var b strings.Builder
+	b.WriteString(`<h3 class="ex-h">Every kind of crawler, same question</h3><table class="cmp"><thead><tr><th scope="col">Kind</th>`)
+	for _, us := range usages {
+		b.WriteString(`<th scope="col">` + us.String() + `</th><th scope="col">deciding line</th>`)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	for k, kind := range kinds {
+		cls := ""
+		if kind == s.base.Kind {
+			cls = ` class="cur"`
+		}
+		b.WriteString(`<tr` + cls + `><th scope="row">` + escape(kind.Title()) + `</th>`)
+		for j := range usages {
+			a := &ans[j*len(kinds)+k]
+			v := verdict(a)
+			b.WriteString(`<td class="c-` + v + `" data-kind="` + kind.String() + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span> ` + verdictLong(v) + `</td><td>`)
+			if a.Line > 0 {
+				b.WriteString(lineButton(a.File, a.Line))
+				if a.File == "" && s.polFile != nil {
+					b.WriteString(` <code>` + escape(strings.TrimSpace(s.polFile.LineText(a.Line))) + `</code>`)
+				}
+			} else {
+				b.WriteString(`<span class="muted">none (default)</span>`)
+			}
+			b.WriteString(`</td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+	s.compare.Set("innerHTML", b.String())
+}
+
+// pageChanged reads the page being tested: its META tags join the
+// decisions for its URL.
+func (s *simulator) pageChanged() {
+	html := s.pageHTML.Get("value").String()
+	url := strings.TrimSpace(s.pageURL.Get("value").String())
+	s.pageVer++
+	if strings.TrimSpace(html) == "" || url == "" {
+		s.page = nil
+		msg := "Paste a page's HTML and give its URL: its robots META tags join the simulation for that URL."
+		if strings.TrimSpace(html) != "" {
+			msg = "Give the page's URL (a path such as /news/today.html)."
+		}
+		s.pageOut.Set("innerHTML", `<p class="muted">`+escape(msg)+`</p>`)
+		s.run()
+		return
+	}
+	path := policy.PathOf(url)
+	pg, err := policy.ParsePage(path, []byte(html))
+	if err != nil {
+		s.page = nil
+		s.pageOut.Set("innerHTML", `<p class="sev-error">`+escape(err.Error())+`</p>`)
+		s.run()
+		return
+	}
+	s.page, s.pagePath = pg, path
+	var b strings.Builder
+	b.WriteString(`<p>` + strconv.Itoa(len(pg.Tags)) + ` robots META tag(s) for <code>` + escape(path) + `</code>`)
+	if len(pg.Fragments) > 0 {
+		b.WriteString(`, ` + strconv.Itoa(len(pg.Fragments)) + ` ACAP fragment(s)`)
+	}
+	b.WriteString(`.</p><ul class="page-tags">`)
+	for _, t := range pg.Tags {
+		b.WriteString(`<li>` + lineButton("page "+path, t.Pos.Line) + ` <code>` + escape(t.Name) + `</code>: ` + escape(t.Content) + `</li>`)
+	}
+	b.WriteString(`</ul>`)
+	if len(pg.Diags) > 0 {
+		b.WriteString(`<ul class="page-diags">`)
+		for _, d := range pg.Diags {
+			b.WriteString(`<li class="sev-` + d.Severity.String() + `"><span class="prob-sev">` + d.Severity.String() + `</span> ` +
+				lineButton("page "+path, d.Pos.Line) + ` ` + escape(d.Message) + `</li>`)
+		}
+		b.WriteString(`</ul>`)
+	}
+	s.pageOut.Set("innerHTML", b.String())
+	s.run()
+}
