@@ -95,14 +95,21 @@ type simulator struct {
 
 	crawlerKey, purposeKey string
 
-	base   policy.Question
-	rows   []string // URLs as entered
-	usages []policy.Usage
-	ans    []policy.Answer
-	selR   int
-	selC   int
-	focusR int
-	focusC int
+	base policy.Question
+	// What the drawn table shows, to update only the cells that changed.
+	drawnKey    string
+	drawnRows   []string
+	lastExplain string
+	lastCompare string
+	drawnV      []string
+	cellEls     app.Value // the table's cell buttons, in order
+	rows        []string  // URLs as entered
+	usages      []policy.Usage
+	ans         []policy.Answer
+	selR        int
+	selC        int
+	focusR      int
+	focusC      int
 
 	// onURLs is called when the URLs change (to save them).
 	onURLs func()
@@ -341,11 +348,32 @@ func (s *simulator) answer(r, c int) *policy.Answer {
 }
 
 func (s *simulator) renderMatrix(more int) {
+	key := strconv.Itoa(len(s.rows)) + "\x00" + s.pagePath
+	if s.page == nil {
+		key += "\x01"
+	}
+	if key == s.drawnKey && len(s.drawnV) == len(s.ans) {
+		// Same shape: rename the rows whose URL changed, redraw the cells
+		// whose verdict changed.
+		setIfChanged(s.matrix.Call("querySelector", "caption"), "textContent", s.caption())
+		var heads app.Value
+		for r, url := range s.rows {
+			if url != s.drawnRows[r] {
+				if heads == nil {
+					heads = s.matrix.Call("querySelectorAll", "tbody th")
+				}
+				heads.Index(r).Set("innerHTML", s.rowHead(url))
+				s.drawnRows[r] = url
+			}
+		}
+		s.updateCells(more)
+		return
+	}
 	var b strings.Builder
 	b.Grow(len(s.rows) * len(s.usages) * 120)
-	b.WriteString(`<table class="mx"><caption class="sr-only">What `)
-	b.WriteString(escape(s.base.Crawler))
-	b.WriteString(` may do with each URL. Rows: URLs; columns: usages.</caption><thead><tr><th scope="col" class="mx-url">URL</th>`)
+	b.WriteString(`<table class="mx"><caption class="sr-only">`)
+	b.WriteString(escape(s.caption()))
+	b.WriteString(`</caption><thead><tr><th scope="col" class="mx-url">URL</th>`)
 	for _, u := range s.usages {
 		b.WriteString(`<th scope="col" class="mx-u"><span>` + u.String() + `</span></th>`)
 	}
@@ -357,10 +385,7 @@ func (s *simulator) renderMatrix(more int) {
 	yes, lim, no := 0, 0, 0
 	for r, url := range s.rows {
 		b.WriteString(`<tr><th scope="row" class="mx-url">`)
-		if s.page != nil && policy.PathOf(url) == s.pagePath {
-			b.WriteString(`<span class="mx-page" title="The page's META tags take part">page</span> `)
-		}
-		b.WriteString(escape(url))
+		b.WriteString(s.rowHead(url))
 		b.WriteString(`</th>`)
 		for c := range s.usages {
 			a := &s.ans[r*len(s.usages)+c]
@@ -387,6 +412,58 @@ func (s *simulator) renderMatrix(more int) {
 	}
 	b.WriteString(`</tbody></table>`)
 	s.matrix.Set("innerHTML", b.String())
+	s.drawnKey = key
+	s.drawnRows = append(s.drawnRows[:0], s.rows...)
+	s.drawnV = s.drawnV[:0]
+	for i := range s.ans {
+		s.drawnV = append(s.drawnV, verdict(&s.ans[i]))
+	}
+	s.cellEls = s.matrix.Call("getElementsByClassName", "cell")
+	s.renderStatus(yes, lim, no, more)
+}
+
+// rowHead is the HTML of a row's header: its URL, escaped.
+func (s *simulator) rowHead(url string) string {
+	if s.page != nil && policy.PathOf(url) == s.pagePath {
+		return `<span class="mx-page" title="The page's META tags take part">page</span> ` + escape(url)
+	}
+	return escape(url)
+}
+
+func (s *simulator) caption() string {
+	return "What " + s.base.Crawler + " may do with each URL. Rows: URLs; columns: usages."
+}
+
+// updateCells redraws only the cells whose verdict changed: a keystroke
+// usually changes a few, and the browser then lays out little.
+func (s *simulator) updateCells(more int) {
+	yes, lim, no := 0, 0, 0
+	for i := range s.ans {
+		v := verdict(&s.ans[i])
+		switch v {
+		case vYes:
+			yes++
+		case vLimited:
+			lim++
+		default:
+			no++
+		}
+		if v == s.drawnV[i] {
+			continue
+		}
+		s.drawnV[i] = v
+		el := s.cellEls.Index(i)
+		cls := "cell c-" + v
+		if i/len(s.usages) == s.selR && i%len(s.usages) == s.selC {
+			cls += " sel"
+		}
+		el.Set("className", cls)
+		el.Set("innerHTML", `<span class="ic" aria-hidden="true">`+verdictIcon[v]+`</span>`+v)
+	}
+	s.renderStatus(yes, lim, no, more)
+}
+
+func (s *simulator) renderStatus(yes, lim, no, more int) {
 	st := strconv.Itoa(len(s.rows)) + " URLs × " + strconv.Itoa(len(s.usages)) + " usages for " + s.base.Crawler +
 		" (" + s.base.Kind.Title() + "): " + strconv.Itoa(yes) + " allowed, " + strconv.Itoa(lim) + " with restrictions, " + strconv.Itoa(no) + " not allowed."
 	if more > 0 {
@@ -395,7 +472,15 @@ func (s *simulator) renderMatrix(more int) {
 	if len(s.rows) == 0 {
 		st = "Type URLs or paths above, one a line."
 	}
-	s.status.Set("textContent", st)
+	setIfChanged(s.status, "textContent", st)
+}
+
+// setIfChanged sets a property only when its value differs, which spares
+// the browser a layout.
+func setIfChanged(el app.Value, prop, val string) {
+	if el.Get(prop).String() != val {
+		el.Set(prop, val)
+	}
 }
 
 // click handles clicks in the simulator: a cell, a line of an explanation.
@@ -529,8 +614,11 @@ func lineButton(file string, n int) string {
 func (s *simulator) renderExplain() {
 	a := s.answer(s.selR, s.selC)
 	if a == nil {
-		s.explain.Set("innerHTML", `<p class="muted">Click a cell (or press Enter on it) to see why.</p>`)
-		s.compare.Set("innerHTML", "")
+		if s.lastExplain != "none" {
+			s.lastExplain = "none"
+			s.explain.Set("innerHTML", `<p class="muted">Click a cell (or press Enter on it) to see why.</p>`)
+			s.compare.Set("innerHTML", "")
+		}
 		s.ed.setTraced(0, nil)
 		return
 	}
@@ -575,7 +663,10 @@ func (s *simulator) renderExplain() {
 		b.WriteString(`</li>`)
 	}
 	b.WriteString(`</ol>`)
-	s.explain.Set("innerHTML", b.String())
+	if h := b.String(); h != s.lastExplain {
+		s.lastExplain = h
+		s.explain.Set("innerHTML", h)
+	}
 	decide := 0
 	if a.File == "" {
 		decide = a.Line
@@ -625,7 +716,10 @@ func (s *simulator) renderCompare(url string, u policy.Usage) {
 		b.WriteString(`</tr>`)
 	}
 	b.WriteString(`</tbody></table>`)
-	s.compare.Set("innerHTML", b.String())
+	if h := b.String(); h != s.lastCompare {
+		s.lastCompare = h
+		s.compare.Set("innerHTML", h)
+	}
 }
 
 // pageChanged reads the page being tested: its META tags join the
