@@ -1,0 +1,350 @@
+// Exercises: the workshop exercises of web/exercises (issue 7), with live
+// checks of the publisher's robots.txt.
+//
+// Wiring (a few lines in the Workbench). Create it once and keep the
+// pointer, so that the text can be pushed to it on every edit:
+//
+//	c.exercises = &Exercises{
+//		// List: nil, so it fetches RootPrefix()+"/web/exercises/index.json"
+//		// and every file it names when it mounts.
+//		OnOpen: func(name, text string, urls []string, crawler, purpose string) {
+//			// name is "robots.txt": the starting file replaces the
+//			// workspace's robots.txt (files[0]) through offerLoad, which asks
+//			// first when there are changes that were not downloaded.
+//			c.ctx.Dispatch(func(app.Context) { c.switchTo(0); c.offerLoad(name, text) })
+//		},
+//		OnGoToLine: func(n int) { c.switchTo(0); c.ed.selectLine(n) },
+//	}
+//	// in Render: c.exercises (the same pointer every time)
+//	// in edited(), load() and applyToMain(): c.exercises.SetText(c.mainText text)
+//
+// Either pass Text declaratively (the robots.txt text, re-rendering the
+// parent on every change) or leave it empty and call SetText: SetText waits
+// 150 ms after the last call, then re-renders the component only. The
+// checks run exercise.Run on the text and are recomputed only when the
+// text or the exercise changes.
+package ui
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/app/exercise"
+)
+
+// ParseExerciseIndex reads web/exercises/index.json, the list of exercise
+// file names.
+func ParseExerciseIndex(data []byte) ([]string, error) {
+	var names []string
+	if err := json.Unmarshal(data, &names); err != nil {
+		return nil, err
+	}
+	return names, nil
+}
+
+// Exercises lists the exercises and shows one with its live checks.
+type Exercises struct {
+	app.Compo
+
+	// List are the exercises; nil makes the component fetch them when it
+	// mounts in the browser.
+	List []*exercise.Exercise
+	// Text is the robots.txt checked (unless SetText was called).
+	Text string
+	// OnOpen opens the exercise's starting file, named "robots.txt", with
+	// the URLs, the crawler and the purpose of its checks.
+	OnOpen OpenFunc
+	// OnGoToLine shows line n of robots.txt in the editor.
+	OnGoToLine func(n int)
+
+	ctx      app.Context
+	mounted  bool
+	loading  bool
+	errs     []string // files that could not be loaded, with the reason
+	cur      int      // 1 + index in List of the exercise shown; 0: the list
+	showHint bool
+	live     string
+	liveSet  bool
+	gen      int
+	fetch    func(url string, done func(string, error))
+
+	// The cache: results of the exercise shown for text.
+	cacheEx   *exercise.Exercise
+	cacheText string
+	results   []exercise.Result
+	runs      int // how many times the checks ran (for tests)
+}
+
+// OnMount fetches the exercises when List is nil.
+func (c *Exercises) OnMount(ctx app.Context) {
+	c.ctx, c.mounted = ctx, true
+	if c.List == nil {
+		c.load()
+	}
+}
+
+// SetText gives the component the current robots.txt; the checks update
+// 150 ms after the last call.
+func (c *Exercises) SetText(text string) {
+	if !c.mounted {
+		c.live, c.liveSet = text, true
+		return
+	}
+	c.gen++
+	g := c.gen
+	c.ctx.After(150*time.Millisecond, func(app.Context) {
+		if g == c.gen {
+			c.live, c.liveSet = text, true
+		}
+	})
+}
+
+// Select shows exercise i of List (-1: the list).
+func (c *Exercises) Select(i int) {
+	if i < -1 || i >= len(c.List) {
+		i = -1
+	}
+	c.cur, c.showHint = i+1, false
+	if c.mounted && app.IsClient {
+		c.ctx.Defer(func(app.Context) {
+			if el := app.Window().GetElementByID("wk-ex-h"); el.Truthy() {
+				el.Call("focus")
+			}
+		})
+	}
+}
+
+func (c *Exercises) text() string {
+	if c.liveSet {
+		return c.live
+	}
+	return c.Text
+}
+
+func (c *Exercises) run(f func()) {
+	if c.mounted {
+		c.ctx.Dispatch(func(app.Context) { f() })
+		return
+	}
+	f()
+}
+
+func (c *Exercises) fetcher() func(string, func(string, error)) {
+	if c.fetch != nil {
+		return c.fetch
+	}
+	return wkFetchText
+}
+
+// load fetches index.json and then every exercise it names, in order.
+func (c *Exercises) load() {
+	c.loading = true
+	base := RootPrefix() + "/web/exercises/"
+	c.fetcher()(base+"index.json", func(text string, err error) {
+		var names []string
+		if err == nil {
+			names, err = ParseExerciseIndex([]byte(text))
+		}
+		if err != nil {
+			c.run(func() {
+				c.loading = false
+				c.errs = []string{"The list of exercises could not be loaded: " + err.Error() + "."}
+			})
+			return
+		}
+		list := make([]*exercise.Exercise, len(names))
+		errs := make([]string, len(names))
+		left := len(names)
+		finish := func() {
+			c.run(func() {
+				c.loading = false
+				c.List = []*exercise.Exercise{}
+				c.errs = nil
+				for i := range names {
+					if list[i] != nil {
+						c.List = append(c.List, list[i])
+					} else if errs[i] != "" {
+						c.errs = append(c.errs, errs[i])
+					}
+				}
+			})
+		}
+		if left == 0 {
+			finish()
+			return
+		}
+		for i, name := range names {
+			if strings.ContainsAny(name, "/\\?#") {
+				errs[i] = "“" + name + "” is not a file name."
+				if left--; left == 0 {
+					finish()
+				}
+				continue
+			}
+			c.fetcher()(base+name, func(text string, err error) {
+				if err == nil {
+					list[i], err = exercise.Parse([]byte(text))
+				}
+				if err != nil {
+					errs[i] = "“" + name + "” could not be loaded: " + err.Error() + "."
+				}
+				if left--; left == 0 {
+					finish()
+				}
+			})
+		}
+	})
+}
+
+// checks returns the results for the selected exercise and the current
+// text, running them only when either changed.
+func (c *Exercises) checks() []exercise.Result {
+	if c.cur < 1 || c.cur > len(c.List) {
+		return nil
+	}
+	ex, text := c.List[c.cur-1], c.text()
+	if c.cacheEx == ex && c.cacheText == text && c.results != nil {
+		return c.results
+	}
+	c.cacheEx, c.cacheText = ex, text
+	c.results = exercise.Run(ex, []byte(text))
+	if c.results == nil {
+		c.results = []exercise.Result{}
+	}
+	c.runs++
+	return c.results
+}
+
+// openStart hands the exercise's starting file to OnOpen.
+func (c *Exercises) openStart(ex *exercise.Exercise) {
+	if c.OnOpen == nil {
+		return
+	}
+	var urls []string
+	seen := map[string]bool{}
+	crawler, purpose := "", ""
+	for i, cs := range ex.Cases {
+		if i == 0 {
+			crawler, purpose = cs.Crawler, cs.Purpose
+		}
+		if !seen[cs.URL] {
+			seen[cs.URL] = true
+			urls = append(urls, cs.URL)
+		}
+	}
+	c.OnOpen("robots.txt", ex.Robots, urls, crawler, purpose)
+}
+
+// Render shows the list, or the selected exercise.
+func (c *Exercises) Render() app.UI {
+	if c.cur < 1 || c.cur > len(c.List) {
+		return c.renderList()
+	}
+	return c.renderExercise(c.List[c.cur-1])
+}
+
+func (c *Exercises) renderList() app.UI {
+	list := c.List
+	status := ""
+	if c.loading {
+		status = "Loading the exercises…"
+	} else if list != nil {
+		status = wkItoa(len(list)) + " exercises"
+	}
+	errs := c.errs
+	return app.Section().Class("wk-exercises").Aria("labelledby", "wk-ex-h").Body(
+		app.H2().ID("wk-ex-h").TabIndex(-1).Text("Exercises"),
+		app.P().Class("wk-status").Aria("live", "polite").Text(status),
+		app.Ul().Class("wk-ex-list").Body(
+			app.Range(list).Slice(func(i int) app.UI {
+				ex := list[i]
+				return app.Li().Body(
+					app.Button().Class("wk-link").Type("button").Text(ex.Title).
+						OnClick(func(ctx app.Context, e app.Event) { c.Select(i) }),
+					app.If(len(ex.Topics) > 0, func() app.UI {
+						return app.Span().Class("wk-topics").Text(" — " + strings.Join(ex.Topics, ", "))
+					}),
+				)
+			}),
+		),
+		app.Div().Class("wk-alerts").Body(
+			app.Range(errs).Slice(func(i int) app.UI {
+				return app.P().Class("wk-error").Role("alert").Text(errs[i])
+			}),
+		),
+	)
+}
+
+func (c *Exercises) renderExercise(ex *exercise.Exercise) app.UI {
+	rs := c.checks()
+	pass := 0
+	for _, r := range rs {
+		if r.Pass {
+			pass++
+		}
+	}
+	summary := wkItoa(pass) + " of " + wkItoa(len(rs)) + " checks pass."
+	if exercise.Passed(rs) {
+		summary = "All " + wkItoa(len(rs)) + " checks pass. Well done!"
+	}
+	hintLabel := "Show hint"
+	if c.showHint {
+		hintLabel = "Hide hint"
+	}
+	return app.Section().Class("wk-exercise").Aria("labelledby", "wk-ex-h").Body(
+		app.Button().Class("btn").Type("button").Text("← All exercises").
+			OnClick(func(ctx app.Context, e app.Event) { c.Select(-1) }),
+		app.H2().ID("wk-ex-h").TabIndex(-1).Text(ex.Title),
+		app.P().Class("wk-task").Text(ex.Task),
+		app.If(ex.Source != "", func() app.UI {
+			return app.P().Class("wk-source").Text("Source: " + ex.Source)
+		}),
+		app.Div().Class("wk-actions").Body(
+			app.Button().Class("btn").Type("button").Text("Open the starting file").
+				OnClick(func(ctx app.Context, e app.Event) { c.openStart(ex) }),
+			app.If(ex.Hint != "", func() app.UI {
+				return app.Button().Class("btn").Type("button").Aria("expanded", c.showHint).
+					Aria("controls", "wk-ex-hint").Text(hintLabel).
+					OnClick(func(ctx app.Context, e app.Event) { c.showHint = !c.showHint })
+			}),
+		),
+		app.P().ID("wk-ex-hint").Class("wk-hint").Hidden(!c.showHint || ex.Hint == "").Text("Hint: "+ex.Hint),
+		app.H3().Text("Checks"),
+		app.P().Class("wk-summary").Aria("live", "polite").Text(summary),
+		app.Ul().Class("wk-checks").Body(
+			app.Range(rs).Slice(func(i int) app.UI { return c.renderCheck(rs[i]) }),
+		),
+	)
+}
+
+func (c *Exercises) renderCheck(r exercise.Result) app.UI {
+	cls, icon, word := "wk-check wk-pass", "✓", "Passes: "
+	if !r.Pass {
+		cls, icon, word = "wk-check wk-fail", "✕", "Not yet: "
+	}
+	return app.Li().Class(cls).Body(
+		app.Span().Class("wk-icon").Aria("hidden", "true").Text(icon),
+		app.Strong().Text(word),
+		app.Span().Text(r.Question),
+		app.If(!r.Pass, func() app.UI {
+			return app.Div().Class("wk-why").Body(
+				app.If(r.Want != "", func() app.UI {
+					got := r.Got
+					if got == "" {
+						got = "no answer"
+					}
+					return app.P().Text("Expected: " + r.Want + ". The file gives: " + got + ".")
+				}),
+				app.P().Text(r.Explanation),
+				app.If(r.Line > 0 && r.File == "" && c.OnGoToLine != nil, func() app.UI {
+					n := r.Line
+					return app.Button().Class("btn wk-line").Type("button").Text("Go to line " + wkItoa(n)).
+						OnClick(func(ctx app.Context, e app.Event) { c.OnGoToLine(n) })
+				}),
+			)
+		}),
+	)
+}

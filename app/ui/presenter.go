@@ -1,0 +1,211 @@
+// Presenter mode and the print view (issue 7).
+//
+// Presenter mode is the class PresenterClass ("presenter") on the root
+// element (<html>, where the theme's data-theme attribute is too): larger
+// type and high contrast, in light and dark, from web/workshop.css.
+//
+// Wiring (a few lines in the Workbench):
+//
+//   - Toolbar: &PresenterToggle{On: c.presenter, OnChange: func(on bool) {
+//     c.presenter = on; SetPresenter(on) }}. At start-up, SetPresenter(saved value)
+//     if it is kept (for instance under a "presenter" storage key).
+//     Changing the font size of the editor is still done by the editor's
+//     own setting; presenter mode only sets --fs/--lh larger, so call
+//     c.ed.setFontSize(...)/c.ed.render() afterwards if the editor measures
+//     its line height.
+//   - Print: a "Print" button sets c.printing = true and calls
+//     PrintWhenRendered(ctx, func() { c.printing = false }); Render ends with
+//     app.If(c.printing, func() app.UI { return &PrintView{Name: ..., Text:
+//     c.mainText text, URLs: the simulator's rows, Usages: its usages,
+//     Answers: its answers (row-major: Answers[r*len(Usages)+c]), Crawler: ...} }).
+//     PrintView is hidden on screen; under @media print only it is shown and
+//     the rest of the page (toolbar, editor, side panel, dialogs) is hidden.
+package ui
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+// PresenterClass is the class that presenter mode puts on <html>.
+const PresenterClass = "presenter"
+
+// SetPresenter turns presenter mode on or off (in the browser).
+func SetPresenter(on bool) {
+	if !app.IsClient {
+		return
+	}
+	app.Window().Get("document").Get("documentElement").Get("classList").Call("toggle", PresenterClass, on)
+}
+
+// PresenterOn reports whether presenter mode is on.
+func PresenterOn() bool {
+	if !app.IsClient {
+		return false
+	}
+	return app.Window().Get("document").Get("documentElement").Get("classList").Call("contains", PresenterClass).Bool()
+}
+
+// PresenterToggle is the toolbar button for presenter mode.
+type PresenterToggle struct {
+	app.Compo
+
+	On       bool
+	OnChange func(on bool)
+}
+
+// Render shows a toggle button (aria-pressed).
+func (c *PresenterToggle) Render() app.UI {
+	return app.Button().ID("wk-presenter").Class("btn").Type("button").Aria("pressed", c.On).
+		Title("Large type and high contrast, for projectors").Text("Presenter mode").
+		OnClick(func(ctx app.Context, e app.Event) {
+			c.On = !c.On
+			if c.OnChange != nil {
+				c.OnChange(c.On)
+			} else {
+				SetPresenter(c.On)
+			}
+		})
+}
+
+// PrintWhenRendered opens the browser's print dialog once the current
+// update is on the page, then calls done (window.print returns when the
+// dialog is closed).
+func PrintWhenRendered(ctx app.Context, done func()) {
+	ctx.Defer(func(ctx app.Context) {
+		if app.IsClient {
+			app.Window().Call("print")
+		}
+		if done != nil {
+			ctx.Dispatch(func(app.Context) { done() })
+		}
+	})
+}
+
+// PrintView is the printable page: the file with line numbers, the
+// simulation matrix and the explanation of every cell.
+type PrintView struct {
+	app.Compo
+
+	Name    string // file name
+	Text    string // file text
+	Crawler string // the crawler asked about (shown in the caption)
+	Purpose string
+	URLs    []string
+	Usages  []policy.Usage
+	// Answers are row-major: Answers[r*len(Usages)+c] answers URLs[r]
+	// and Usages[c]. Missing answers are shown as "—".
+	Answers []policy.Answer
+}
+
+func wkVerdict(a *policy.Answer) (icon, word string) {
+	switch {
+	case a == nil:
+		return "—", "not asked"
+	case !a.Allowed:
+		return "✕", "no"
+	case len(a.Restrictions) > 0:
+		return "◐", "limits"
+	}
+	return "✓", "yes"
+}
+
+func (c *PrintView) answer(r, col int) *policy.Answer {
+	i := r*len(c.Usages) + col
+	if i < 0 || i >= len(c.Answers) {
+		return nil
+	}
+	return &c.Answers[i]
+}
+
+// Render builds the print view (computed once per render; it is only
+// rendered when printing).
+func (c *PrintView) Render() app.UI {
+	lines := strings.Split(strings.ReplaceAll(c.Text, "\r\n", "\n"), "\n")
+	if len(lines) > 1 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	width := len(wkItoa(len(lines)))
+	var code strings.Builder
+	for i, l := range lines {
+		n := wkItoa(i + 1)
+		code.WriteString(strings.Repeat(" ", width-len(n)) + n + "  " + l + "\n")
+	}
+	caption := "What " + c.Crawler + " may do with each URL"
+	if c.Crawler == "" {
+		caption = "What the crawler may do with each URL"
+	}
+	if c.Purpose != "" {
+		caption += ", for the purpose " + c.Purpose
+	}
+	caption += ". ✓ yes, ◐ allowed with restrictions, ✕ no."
+	urls, usages := c.URLs, c.Usages
+	type cell struct {
+		url, usage, word string
+		a                *policy.Answer
+	}
+	var cells []cell
+	for r := range urls {
+		for col := range usages {
+			a := c.answer(r, col)
+			if a == nil {
+				continue
+			}
+			_, w := wkVerdict(a)
+			cells = append(cells, cell{urls[r], usages[col].String(), w, a})
+		}
+	}
+	return app.Div().Class("print-view").Body(
+		app.H1().Text(c.Name),
+		app.Section().Body(
+			app.H2().Text("The file"),
+			app.Pre().Class("pv-code").Text(code.String()),
+		),
+		app.If(len(urls) > 0 && len(usages) > 0, func() app.UI {
+			return app.Section().Body(
+				app.H2().Text("Simulation"),
+				app.Table().Class("pv-matrix").Body(
+					app.Caption().Text(caption),
+					app.THead().Body(app.Tr().Body(
+						app.Th().Scope("col").Text("URL"),
+						app.Range(usages).Slice(func(i int) app.UI { return app.Th().Scope("col").Text(usages[i].String()) }),
+					)),
+					app.TBody().Body(app.Range(urls).Slice(func(r int) app.UI {
+						return app.Tr().Body(
+							app.Th().Scope("row").Body(app.Code().Text(urls[r])),
+							app.Range(usages).Slice(func(col int) app.UI {
+								icon, word := wkVerdict(c.answer(r, col))
+								return app.Td().Class("pv-" + word).Text(icon + " " + word)
+							}),
+						)
+					})),
+				),
+			)
+		}),
+		app.If(len(cells) > 0, func() app.UI {
+			return app.Section().Body(
+				app.H2().Text("Explanations"),
+				app.Range(cells).Slice(func(i int) app.UI {
+					ce := cells[i]
+					return app.Div().Class("pv-explain").Body(
+						app.H3().Body(app.Code().Text(ce.url), app.Text(" — "+ce.usage+": "+ce.word)),
+						app.Ol().Body(app.Range(ce.a.Trace.Steps).Slice(func(j int) app.UI {
+							s := ce.a.Trace.Steps[j]
+							prefix := ""
+							if s.Line > 0 {
+								if s.File != "" {
+									prefix = s.File + ":"
+								}
+								prefix += wkLineWord(s.Line) + ": "
+							}
+							return app.Li().Text(prefix + s.Text)
+						})),
+					)
+				}),
+			)
+		}),
+	)
+}
