@@ -140,7 +140,14 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 			strconv.Itoa(r.RankingCount) + ` of ranking, ` + strconv.Itoa(r.OtherCount) + ` other`)
 	}
 	b.WriteString(`. <span class="muted">(` + strconv.FormatFloat(ms, 'f', 0, 64) + ` ms)</span></p>`)
+	b.WriteString(`<div class="conv-buttons"><button type="button" id="conv-apply" class="btn">Apply to the file</button>` +
+		`<button type="button" id="conv-undo" class="btn" disabled>Undo conversion</button>` +
+		`<button type="button" id="conv-download" class="btn">Download the new file</button></div>` +
+		`<p id="conv-status" class="muted" aria-live="polite"></p>`)
+	b.WriteString(`<h3 class="ex-h">Changes</h3>`)
+	b.WriteString(Diff(old, string(conv.Text), conv.Added))
 	if len(r.Differences) > 0 {
+		b.WriteString(`<h3 class="ex-h">Where the readings differ (examples)</h3>`)
 		b.WriteString(`<table class="cmp conv-diffs"><thead><tr><th scope="col">Crawler</th><th scope="col">Path</th><th scope="col">` +
 			escape(r.Source.String()) + ` (yours)</th><th scope="col">acap (new)</th><th scope="col">Why</th></tr></thead><tbody>`)
 		for _, d := range r.Differences {
@@ -165,13 +172,13 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 		}
 		b.WriteString(`</ul>`)
 	}
-	b.WriteString(`<div class="conv-buttons"><button type="button" id="conv-apply" class="btn">Apply to the file</button>` +
-		`<button type="button" id="conv-undo" class="btn" disabled>Undo conversion</button>` +
-		`<button type="button" id="conv-download" class="btn">Download the new file</button></div>` +
-		`<p id="conv-status" class="muted" aria-live="polite"></p>`)
-	b.WriteString(`<h3 class="ex-h">Changes (` + strconv.Itoa(len(conv.Added)) + ` lines added)</h3>`)
-	b.WriteString(Diff(old, string(conv.Text), conv.Added))
 	return b.String()
+}
+
+// sameLine compares two lines without their line ends (the last line of a
+// file may have none).
+func sameLine(a, b string) bool {
+	return strings.TrimRight(a, "\r\n") == strings.TrimRight(b, "\r\n")
 }
 
 func allowWord(ok bool) string {
@@ -189,24 +196,17 @@ func lineRef(n int) string {
 }
 
 // Diff returns the new text as a diff against the old one, in hunks with
-// a little context. added are the 1-based lines of the new text that are
-// new; when removing them does not give back the old text, the diff falls
-// back to one hunk from the first to the last differing line.
+// a little context. The converter only adds lines, so the old lines are
+// matched in order inside the new text; the lines of added (1-based, in the
+// new text) are never matched. When the old text is not a subsequence of
+// the new one, the diff falls back to one hunk from the first to the last
+// differing line.
 func Diff(old, new string, added []int) string {
 	ol, nl := doc.SplitLines(old), doc.SplitLines(new)
-	kind := make([]byte, len(nl)) // ' ' kept, '+' added
-	for i := range kind {
-		kind[i] = ' '
-	}
+	isAdded := make([]bool, len(nl))
 	for _, n := range added {
 		if n >= 1 && n <= len(nl) {
-			kind[n-1] = '+'
-		}
-	}
-	var kept []string
-	for i, l := range nl {
-		if kind[i] == ' ' {
-			kept = append(kept, l)
+			isAdded[n-1] = true
 		}
 	}
 	type row struct {
@@ -215,11 +215,17 @@ func Diff(old, new string, added []int) string {
 		num  int // line number in the new text (0 for a removed line)
 	}
 	var rows []row
-	if strings.Join(kept, "") == strings.Join(ol, "") {
-		for i, l := range nl {
-			rows = append(rows, row{kind[i], l, i + 1})
+	j := 0
+	for i, l := range nl {
+		if !isAdded[i] && j < len(ol) && sameLine(ol[j], l) {
+			rows = append(rows, row{' ', l, i + 1})
+			j++
+		} else {
+			rows = append(rows, row{'+', l, i + 1})
 		}
-	} else {
+	}
+	if j < len(ol) {
+		rows = rows[:0]
 		p := 0
 		for p < len(ol) && p < len(nl) && ol[p] == nl[p] {
 			p++

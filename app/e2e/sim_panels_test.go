@@ -1,0 +1,304 @@
+//go:build e2e && !js
+
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+// TestConverterApplyUndoDownload runs the converter on a conventional file
+// as a publisher would: open the panel, convert, read the report and the
+// diff, apply (then undo, then apply again) and download.
+func TestConverterApplyUndoDownload(t *testing.T) {
+	sample, err := os.ReadFile(filepath.Join(distDir, "web", "samples", "rfc9309.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(sample) + "\nUser-agent: <script>window.__xss=1</script>\nDisallow: /<img src=x onerror=window.__xss=2>\n"
+	ctx := newTab(t)
+	openSim(t, ctx, src)
+	f := policy.MustParse(src)
+	conv := policy.Convert(f, policy.ConvertOptions{Source: policy.KindRFC9309, Comments: true})
+
+	click(t, ctx, `#conv-panel summary`)
+	click(t, ctx, `#conv-comments`)
+	click(t, ctx, `#conv-run`)
+	waitJS(t, ctx, `document.getElementById("conv-report") !== null`, 10*time.Second)
+	report := eval[string](t, ctx, `document.querySelector("#conv-out p").textContent`)
+	r := conv.Report
+	for _, w := range []string{fmt.Sprintf("%d paths probed", r.Probes), fmt.Sprintf("%d questions checked", r.Checked), fmt.Sprintf("%d crawler(s)", len(r.Crawlers))} {
+		if !strings.Contains(report, w) {
+			t.Errorf("report %q lacks %q", report, w)
+		}
+	}
+	if r.OnlyCase() && !strings.Contains(report, "upper and lower case") {
+		t.Errorf("report %q does not say the differences are of case", report)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll(".conv-diffs tbody tr").length`); n != len(r.Differences) {
+		t.Errorf("%d differences shown, report has %d", n, len(r.Differences))
+	}
+	// Every line the converter added is shown as added, with its number
+	// and its text; nothing else is (the converter only adds lines).
+	added := eval[[]string](t, ctx, `[...document.querySelectorAll("#conv-out .d-add")].map(s => s.textContent)`)
+	newLines := strings.SplitAfter(string(conv.Text), "\n")
+	if want := len(newLines) - len(strings.SplitAfter(src, "\n")); len(added) != want {
+		t.Errorf("%d added lines shown, want %d", len(added), want)
+	}
+	shown := map[string]bool{}
+	for _, a := range added {
+		shown[a] = true
+	}
+	for _, n := range conv.Added {
+		if w := fmt.Sprintf("%d+%s", n, strings.TrimRight(newLines[n-1], "\n")); !shown[w] {
+			t.Errorf("added line %q not shown", w)
+		}
+	}
+	if bad := eval[int](t, ctx, `document.querySelectorAll("#side-extra script, #side-extra img").length`); bad != 0 || eval[bool](t, ctx, `window.__xss !== undefined`) {
+		t.Fatal("file text reached the converter view as markup")
+	}
+	eval[bool](t, ctx, `document.getElementById("conv-panel").scrollIntoView(), true`)
+	for _, theme := range []string{"light", "dark"} {
+		setTheme(t, ctx, theme)
+		screenshot(t, ctx, "converter-"+theme)
+	}
+	setTheme(t, ctx, "light")
+	eval[bool](t, ctx, `localStorage.removeItem("acap-workbench:v1:theme"), true`)
+
+	// Apply: the editor holds the new text, the simulator follows.
+	click(t, ctx, `#conv-apply`)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != string(conv.Text) {
+		t.Fatalf("after apply the text is %.200q", got)
+	}
+	waitSim(t, ctx)
+	// Undo with the browser's own undo (Ctrl+Z), then with the button.
+	eval[bool](t, ctx, `document.getElementById("editor-input").focus(), document.execCommand("undo")`)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != src {
+		t.Errorf("Ctrl+Z after apply gave %.200q", got)
+	}
+	click(t, ctx, `#conv-apply`)
+	click(t, ctx, `#conv-undo`)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != src {
+		t.Errorf("Undo conversion gave %.200q", got)
+	}
+	// Download the proposed file.
+	eval[bool](t, ctx, `(() => { window.__dl = null; URL.createObjectURL = (b) => { window.__dl = b; return "data:text/plain,"; };
+		HTMLAnchorElement.prototype.click = function () { window.__dlName = this.download; };
+		document.getElementById("conv-download").click(); return true })()`)
+	waitJS(t, ctx, `window.__dl !== null`, 5*time.Second)
+	if got := eval[string](t, ctx, `window.__dl.text()`); got != string(conv.Text) {
+		t.Errorf("downloaded %.200q", got)
+	}
+	if got := eval[string](t, ctx, `window.__dlName`); got != "robots.txt" {
+		t.Errorf("downloaded as %q", got)
+	}
+}
+
+// TestPageMetaTester pastes a page's HTML for one URL: its META tags join
+// the simulation for that URL and show in the explanation.
+func TestPageMetaTester(t *testing.T) {
+	ctx := newTab(t)
+	openSim(t, ctx, guideFile)
+	urls := []string{"/", "/news/today.html"}
+	setField(t, ctx, "sim-urls", strings.Join(urls, "\n"))
+	setField(t, ctx, "sim-date", "")
+	setField(t, ctx, "sim-crawler-name", "SearchBot1")
+	page := "<!doctype html>\n<html><head>\n<title>Today</title>\n" +
+		"<meta name=\"robots\" content=\"noindex\">\n" +
+		"<meta name=\"SearchBot1\" content=\"ACAP allow-index, disallow-present-snippet\">\n" +
+		"<meta name=\"robots\" content=\"ACAP allow-(<img src=x onerror=window.__xss=1>)\">\n" +
+		"<script>window.__xss=2</script>\n</head><body><p class=\"acap:disallow-index\">x</p></body></html>\n"
+	click(t, ctx, `#page-panel summary`)
+	setField(t, ctx, "page-url", "https://example.com/news/today.html")
+	setField(t, ctx, "page-html", page)
+	waitJS(t, ctx, `document.querySelectorAll("#sim-matrix .mx-page").length === 1`, 5*time.Second)
+
+	f := policy.MustParse(guideFile)
+	pg, err := policy.ParsePage("/news/today.html", []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := policy.NewPolicy(f)
+	p.AddPage(pg)
+	q := policy.Question{Crawler: "SearchBot1"}
+	us := policy.Usages()
+	ans := p.Matrix(q, urls, us, []policy.Kind{policy.KindACAP})
+	without := want(f, q, urls)
+	got := cells(t, ctx)
+	changed := false
+	for i := range urls {
+		for j := range us {
+			a := ans[i*len(us)+j]
+			w := "yes"
+			if !a.Allowed {
+				w = "no"
+			} else if len(a.Restrictions) > 0 {
+				w = "limits"
+			}
+			if got[i][j] != w {
+				t.Errorf("%s × %s = %s, want %s", urls[i], us[j], got[i][j], w)
+			}
+			if w != without[i][j] {
+				changed = true
+			}
+		}
+	}
+	if !changed {
+		t.Error("the page's META tags changed no answer")
+	}
+	// The page's tags and problems are listed, escaped.
+	if n := eval[int](t, ctx, `document.querySelectorAll("#page-out .page-tags li").length`); n != len(pg.Tags) {
+		t.Errorf("%d tags listed, want %d", n, len(pg.Tags))
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#page-out .page-diags li").length`); n != len(pg.Diags) {
+		t.Errorf("%d page problems listed, want %d", n, len(pg.Diags))
+	}
+	if bad := eval[int](t, ctx, `document.querySelectorAll("#side-extra script, #side-extra img").length`); bad != 0 || eval[bool](t, ctx, `window.__xss !== undefined`) {
+		t.Fatal("page HTML reached the page as markup")
+	}
+	// The explanation of /news/today.html × present-snippet cites the META tag.
+	col := 0
+	for j, u := range us {
+		if u == policy.UsagePresentSnippet {
+			col = j
+		}
+	}
+	click(t, ctx, fmt.Sprintf(`#sim-matrix button[data-r="1"][data-c="%d"]`, col))
+	a := p.Decide(policy.Question{Crawler: "SearchBot1", URL: "/news/today.html", Usage: policy.UsagePresentSnippet})
+	pageLine := 0
+	for _, st := range a.Trace.Steps {
+		if strings.HasPrefix(st.File, "page ") && st.Line > 0 {
+			pageLine = st.Line
+		}
+	}
+	if pageLine == 0 {
+		t.Fatalf("the trace does not cite the page:\n%s", a.Trace.String())
+	}
+	click(t, ctx, fmt.Sprintf(`#sim-explain button.ln[data-file="page /news/today.html"][data-line="%d"]`, pageLine))
+	if id := eval[string](t, ctx, `document.activeElement.id`); id != "page-html" {
+		t.Errorf("clicking the page's line focused %q", id)
+	}
+	pos := eval[int](t, ctx, `document.getElementById("page-html").selectionStart`)
+	if off := len(strings.Join(strings.SplitAfter(page, "\n")[:pageLine-1], "")); pos != off {
+		t.Errorf("cursor at %d in the page, want %d (line %d)", pos, off, pageLine)
+	}
+	eval[bool](t, ctx, `document.getElementById("page-panel").scrollIntoView(), true`)
+	screenshot(t, ctx, "page-tester-light")
+}
+
+// TestWorkspaceReference adds the file robots.txt refers to, as a tab,
+// types its rules, and follows the simulation into it; the workspace
+// survives a reload.
+func TestWorkspaceReference(t *testing.T) {
+	main := "##ACAP version=1.1\nACAP-crawler: SearchBot1\nACAP-permissions-reference: /acap-policy.txt\n\nACAP-crawler: *\nACAP-allow-crawl: /\n"
+	ref := "##ACAP version=1.1\nACAP-crawler: SearchBot1\nACAP-disallow-crawl: /private/\nACAP-allow-index: /news/\n"
+	ctx := newTab(t)
+	openSim(t, ctx, main)
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+	setField(t, ctx, "sim-urls", "/private/a.html\n/news/b.html")
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("sim-crawler"); s.value = "n:SearchBot1"; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+
+	click(t, ctx, `#tab-add`)
+	waitJS(t, ctx, `document.querySelectorAll("#tabs [role=tab]").length === 2`, 5*time.Second)
+	if name := eval[string](t, ctx, `document.getElementById("tab-1").textContent`); name != "acap-policy.txt" {
+		t.Errorf("new tab named %q, want the referenced file", name)
+	}
+	if sel := eval[string](t, ctx, `document.getElementById("tab-1").getAttribute("aria-selected")`); sel != "true" {
+		t.Error("the new file is not shown")
+	}
+	if got := eval[string](t, ctx, `document.getElementById("file-name").value`); got != "acap-policy.txt" {
+		t.Errorf("file name field %q", got)
+	}
+	setText(t, ctx, ref)
+	mf := policy.MustParse(main)
+	rf, _ := policy.Parse("/acap-policy.txt", []byte(ref))
+	p := policy.NewPolicy(mf, rf)
+	a := p.Decide(policy.Question{Crawler: "SearchBot1", URL: "/private/a.html", Usage: policy.UsageCrawl})
+	if a.Allowed || a.File != "/acap-policy.txt" {
+		t.Fatalf("test premise: %+v", a)
+	}
+	waitJS(t, ctx, `document.querySelector('#sim-matrix button[data-r="0"][data-c="0"]').textContent.endsWith("no")`, 5*time.Second)
+
+	// Back to robots.txt; the explanation points into the other file.
+	click(t, ctx, `#tab-0`)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != main {
+		t.Fatalf("robots.txt tab shows %.100q", got)
+	}
+	click(t, ctx, `#sim-matrix button[data-r="0"][data-c="0"]`)
+	click(t, ctx, fmt.Sprintf(`#sim-explain button.ln[data-file="/acap-policy.txt"][data-line="%d"]`, a.Line))
+	if sel := eval[string](t, ctx, `document.getElementById("tab-1").getAttribute("aria-selected")`); sel != "true" {
+		t.Error("following the line did not open the referenced file")
+	}
+	pos := eval[int](t, ctx, `document.getElementById("editor-input").selectionStart`)
+	if off := len(strings.Join(strings.SplitAfter(ref, "\n")[:a.Line-1], "")); pos != off {
+		t.Errorf("cursor at %d, want %d", pos, off)
+	}
+	// Arrow keys move between tabs.
+	eval[bool](t, ctx, `document.getElementById("tab-1").focus(), true`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+		t.Fatal(err)
+	}
+	if id := eval[string](t, ctx, `document.activeElement.id`); id != "tab-0" {
+		t.Errorf("ArrowLeft focused %q", id)
+	}
+	screenshot(t, ctx, "workspace-light")
+
+	// Autosaved: a reload brings back both files and the URLs.
+	waitJS(t, ctx, `(localStorage.getItem("acap-workbench:v1:workspace") || "").includes("disallow-crawl: /private/")`, 3*time.Second)
+	reloadPage(t, ctx)
+	waitJS(t, ctx, `document.querySelectorAll("#tabs [role=tab]").length === 2`, 5*time.Second)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != main {
+		t.Errorf("after reload robots.txt is %.100q", got)
+	}
+	if got := eval[string](t, ctx, `document.getElementById("sim-urls").value`); got != "/private/a.html\n/news/b.html" {
+		t.Errorf("after reload the URLs are %q", got)
+	}
+	click(t, ctx, `#tab-1`)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != ref {
+		t.Errorf("after reload acap-policy.txt is %.100q", got)
+	}
+	// Close it (it has changes not downloaded: confirmed).
+	eval[bool](t, ctx, `window.confirm = () => true, true`)
+	click(t, ctx, `#tabs [data-close="1"]`)
+	waitJS(t, ctx, `document.querySelectorAll("#tabs [role=tab]").length === 1`, 5*time.Second)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != main {
+		t.Errorf("after closing, the editor shows %.100q", got)
+	}
+}
+
+// TestSimulatorEscapesUserText puts markup in crawler names, purposes and
+// URLs: it must show as text.
+func TestSimulatorEscapesUserText(t *testing.T) {
+	evil := "<img src=x onerror=window.__xss=1>"
+	file := "ACAP-crawler: " + evil + "\nACAP-usage-purpose: <b id=injected>p</b>\nACAP-disallow-crawl: /\n\nACAP-crawler: *\nACAP-allow-crawl: /<script>window.__xss=2</script>\n"
+	ctx := newTab(t)
+	openSim(t, ctx, file)
+	setField(t, ctx, "sim-urls", "/<script>window.__xss=3</script>\n\"><img src=x onerror=window.__xss=4>")
+	setField(t, ctx, "sim-crawler-name", "<script>window.__xss=5</script>")
+	click(t, ctx, `#sim-matrix button[data-r="0"][data-c="0"]`)
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("sim-crawler"); s.selectedIndex = 1; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("sim-purpose"); s.selectedIndex = 1; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	click(t, ctx, `#sim-matrix button[data-r="1"][data-c="0"]`)
+	time.Sleep(200 * time.Millisecond)
+	if bad := eval[int](t, ctx, `document.querySelectorAll("#side-extra script, #side-extra img, #side-extra b, #injected").length`); bad != 0 || eval[bool](t, ctx, `window.__xss !== undefined`) {
+		t.Fatal("user text reached the simulator as markup")
+	}
+	if got := eval[string](t, ctx, `document.getElementById("sim-crawler").selectedOptions[0].textContent`); got != evil {
+		t.Errorf("crawler option shows %q", got)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#sim-matrix tbody th").textContent`); got != "/<script>window.__xss=3</script>" {
+		t.Errorf("URL shown as %q", got)
+	}
+	if h := eval[string](t, ctx, `document.querySelector("#sim-explain h3").textContent`); !strings.Contains(h, `"><img src=x`) {
+		t.Errorf("explanation heading %q", h)
+	}
+}
