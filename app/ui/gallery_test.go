@@ -1,0 +1,159 @@
+package ui
+
+import (
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+func TestParseGallery(t *testing.T) {
+	data, err := os.ReadFile("../../web/gallery/gallery.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := ParseGallery(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, it := range items {
+		count[GalleryGroup(it)]++
+	}
+	if count[GroupGuide] < 30 || count[Group1996] != 2 || count[GroupReal] < 10 || count[GroupOther] != 0 {
+		t.Errorf("groups of the real gallery: %v", count)
+	}
+
+	for _, tc := range []struct {
+		name, json, err string
+	}{
+		{"not json", `{`, "not valid JSON"},
+		{"no title", `[{"id":"a","file":"a.txt"}]`, "no title"},
+		{"path", `[{"id":"a","title":"A","file":"../secret.txt"}]`, "not a plain name"},
+		{"slash", `[{"id":"a","title":"A","file":"x/a.txt"}]`, "not a plain name"},
+		{"query", `[{"id":"a","title":"A","file":"a.txt?x"}]`, "not a plain name"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseGallery([]byte(tc.json))
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("err = %v, want %q", err, tc.err)
+			}
+		})
+	}
+}
+
+func TestGalleryGroup(t *testing.T) {
+	for id, want := range map[string]string{
+		"guide-ex-1-1":          GroupGuide,
+		"guide-annex-persgroep": GroupGuide,
+		"draft1996-fict-org":    Group1996,
+		"rep-2-0-0-proposal":    Group1996,
+		"real-wsj-com-2015-09":  GroupReal,
+		"mine":                  GroupOther,
+	} {
+		if got := GalleryGroup(GalleryItem{ID: id}); got != want {
+			t.Errorf("GalleryGroup(%s) = %s, want %s", id, got, want)
+		}
+	}
+}
+
+func galleryFixture() []GalleryItem {
+	return []GalleryItem{
+		{ID: "real-x", Title: "Real one", File: "real-x.txt", Source: "corpus/acap-real/x.txt — " + evil, Description: "A real file. " + evil,
+			URLs: []string{"/", "/a?q=" + evil}, Crawlers: []string{"SearchBot1", "OtherBot"}},
+		{ID: "guide-ex-9-9", Title: "Guide " + evil, File: "guide-ex-9-9.txt", Source: "Guide", Description: "First.",
+			URLs: []string{"/news/"}, Crawlers: []string{"SearchBot1"}, Purposes: []string{"news", "sport"}},
+		{ID: "draft1996-y", Title: "Old", File: "draft1996-y.txt", Source: "1996", Description: "Old file."},
+	}
+}
+
+func TestGalleryRender(t *testing.T) {
+	html := app.HTMLString(&Gallery{Items: galleryFixture()})
+	assertEscaped(t, html)
+	mustContain(t, html,
+		`<h2 id="wk-gallery-h">Gallery of examples</h2>`, "3 example files", `aria-live="polite"`,
+		"<dt>Source</dt>", "<code>SearchBot1</code>", "<code>news</code>", "<code>sport</code>", "<code>/news/</code>",
+		`aria-describedby="wk-g-guide-ex-9-9"`, `id="wk-g-guide-ex-9-9"`, ">Open as new file</button>",
+		`<span class="wk-none">any</span>`, `<span class="wk-none">none</span>`,
+	)
+	// Groups in their fixed order, whatever the order of the list.
+	g, d, r := strings.Index(html, GroupGuide), strings.Index(html, Group1996), strings.Index(html, "Real publishers&#39;")
+	if !(g >= 0 && g < d && d < r) {
+		t.Errorf("groups out of order: guide %d, 1996 %d, real %d", g, d, r)
+	}
+	if n := strings.Count(html, "<button"); n != 3 {
+		t.Errorf("%d buttons, want 3", n)
+	}
+}
+
+func TestGalleryOpen(t *testing.T) {
+	items := galleryFixture()
+	for _, tc := range []struct {
+		name                   string
+		item                   GalleryItem
+		fail                   bool
+		wantCrawler, wantPurpo string
+	}{
+		{"first crawler, no purpose", items[0], false, "SearchBot1", ""},
+		{"first purpose", items[1], false, "SearchBot1", "news"},
+		{"no crawler", items[2], false, "", ""},
+		{"fetch fails", items[0], true, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			url := "/web/gallery/" + tc.item.File
+			f := &fakeFetch{files: map[string]string{url: "User-agent: *\n" + evil}}
+			if tc.fail {
+				f.fail = map[string]error{url: errors.New("offline")}
+			}
+			var calls int
+			var gotName, gotText, gotCrawler, gotPurpose string
+			var gotURLs []string
+			c := &Gallery{Items: items, fetch: f.fetch, OnOpen: func(name, text string, urls []string, crawler, purpose string) {
+				calls++
+				gotName, gotText, gotURLs, gotCrawler, gotPurpose = name, text, urls, crawler, purpose
+			}}
+			c.open(tc.item)
+			if !reflect.DeepEqual(f.asked, []string{url}) {
+				t.Errorf("fetched %v", f.asked)
+			}
+			html := app.HTMLString(c)
+			if tc.fail {
+				if calls != 0 {
+					t.Error("OnOpen called although the file could not be fetched")
+				}
+				mustContain(t, html, `role="alert"`, "could not be opened: offline. Nothing was changed.")
+				return
+			}
+			if calls != 1 || gotName != tc.item.File || gotText != "User-agent: *\n"+evil ||
+				gotCrawler != tc.wantCrawler || gotPurpose != tc.wantPurpo || !reflect.DeepEqual(gotURLs, tc.item.URLs) {
+				t.Errorf("OnOpen(%q, %q, %v, %q, %q) ×%d", gotName, gotText, gotURLs, gotCrawler, gotPurpose, calls)
+			}
+			if strings.Contains(html, `role="alert"`) {
+				t.Error("an alert after a successful open")
+			}
+		})
+	}
+}
+
+func TestGalleryLoad(t *testing.T) {
+	f := &fakeFetch{}
+	c := &Gallery{fetch: f.fetch}
+	c.load()
+	if len(c.Items) < 40 || c.err != "" {
+		t.Fatalf("loaded %d items, err %q", len(c.Items), c.err)
+	}
+	html := app.HTMLString(c)
+	mustContain(t, html, "Keep every crawler out", "Real publishers&#39; files", "1996 documents")
+
+	f = &fakeFetch{files: map[string]string{"/web/gallery/gallery.json": `[{"title":"` + strings.ReplaceAll(evil, `"`, `\"`) + `"}]`}}
+	c = &Gallery{fetch: f.fetch}
+	c.load()
+	html = app.HTMLString(c)
+	mustContain(t, html, `role="alert"`, "The gallery could not be loaded", ">Try again</button>")
+	if c.Items != nil {
+		t.Error("items kept from a bad list")
+	}
+}

@@ -1,0 +1,145 @@
+package ui
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// evil is data that must never reach the page as markup.
+const evil = `<script>alert(1)</script>"><img src=x onerror=alert(2)>`
+
+// assertEscaped fails when html contains evil's markup unescaped, and
+// checks that its text is there, escaped.
+func assertEscaped(t *testing.T, html string) {
+	t.Helper()
+	for _, bad := range []string{"<script", "<img", "onerror=alert(2)>"} {
+		if strings.Contains(html, bad) {
+			t.Errorf("data rendered as markup (%q found)", bad)
+		}
+	}
+	if !strings.Contains(html, "&lt;script&gt;") {
+		t.Error("the escaped data is missing")
+	}
+}
+
+func mustContain(t *testing.T, html string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(html, w) {
+			t.Errorf("rendered HTML lacks %q", w)
+		}
+	}
+}
+
+// fakeFetch serves files of the repository's web/ folder, or errors for
+// the paths in fail; it records the URLs asked for.
+type fakeFetch struct {
+	fail  map[string]error
+	files map[string]string // overrides, by URL
+	asked []string
+}
+
+func (f *fakeFetch) fetch(url string, done func(string, error)) {
+	f.asked = append(f.asked, url)
+	if err := f.fail[url]; err != nil {
+		done("", err)
+		return
+	}
+	if s, ok := f.files[url]; ok {
+		done(s, nil)
+		return
+	}
+	b, err := os.ReadFile(filepath.Join("../..", filepath.FromSlash(url)))
+	if err != nil {
+		done("", errors.New("the site answered 404"))
+		return
+	}
+	done(string(b), nil)
+}
+
+// TestWorkshopAssets checks that WorkshopAssets lists exactly the files of
+// web/gallery and web/exercises, and every file the gallery and the
+// exercise index name.
+func TestWorkshopAssets(t *testing.T) {
+	var want []string
+	for _, pat := range []string{"../../web/gallery/*", "../../web/exercises/*"} {
+		m, _ := filepath.Glob(pat)
+		for _, p := range m {
+			want = append(want, strings.TrimPrefix(filepath.ToSlash(p), "../.."))
+		}
+	}
+	got := WorkshopAssets()
+	sort.Strings(want)
+	g := append([]string(nil), got...)
+	sort.Strings(g)
+	if !reflect.DeepEqual(g, want) {
+		t.Errorf("WorkshopAssets() differs from the folders:\n got %v\nwant %v", g, want)
+	}
+	have := map[string]bool{}
+	for _, p := range got {
+		have[p] = true
+	}
+	data, _ := os.ReadFile("../../web/gallery/gallery.json")
+	items, err := ParseGallery(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		if !have["/web/gallery/"+it.File] {
+			t.Errorf("%s is not precached", it.File)
+		}
+	}
+	data, _ = os.ReadFile("../../web/exercises/index.json")
+	names, err := ParseExerciseIndex(data)
+	if err != nil || len(names) == 0 {
+		t.Fatal(err, names)
+	}
+	for _, n := range names {
+		if !have["/web/exercises/"+n] {
+			t.Errorf("%s is not precached", n)
+		}
+	}
+	// A copy: callers may not change the list.
+	got[0] = "x"
+	if WorkshopAssets()[0] == "x" {
+		t.Error("WorkshopAssets returns its own slice")
+	}
+}
+
+func TestWkSafeID(t *testing.T) {
+	for in, want := range map[string]string{
+		"guide-ex-1-1": "guide-ex-1-1",
+		`a"><b`:        "a---b",
+		"Ünï Code":     "-n--code",
+	} {
+		if got := wkSafeID(in); got != want {
+			t.Errorf("wkSafeID(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestNoDataInAttributes renders every component with hostile data and
+// checks that no attribute value holds any of it (pre-rendered attributes
+// are not HTML-escaped).
+func TestNoDataInAttributes(t *testing.T) {
+	for name, c := range map[string]app.UI{
+		"gallery":  &Gallery{Items: []GalleryItem{{ID: evil, Title: evil, File: "x.txt", Description: evil, Source: evil, URLs: []string{evil}, Crawlers: []string{evil}, Purposes: []string{evil}}}},
+		"share":    &SharedLinkError{Err: errors.New(evil)},
+		"printing": &PrintView{Name: evil, Text: evil, URLs: []string{evil}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			html := app.HTMLString(c)
+			assertEscaped(t, html)
+			if strings.Contains(html, `="`+"<") || strings.Contains(html, "alert(1)</") {
+				t.Error("data inside an attribute")
+			}
+		})
+	}
+}
