@@ -175,6 +175,16 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 	return b.String()
 }
 
+// splitLines splits text into lines, without the empty line after a
+// final newline.
+func splitLines(text string) []string {
+	ls := doc.SplitLines(text)
+	if len(ls) > 1 && ls[len(ls)-1] == "" {
+		ls = ls[:len(ls)-1]
+	}
+	return ls
+}
+
 // sameLine compares two lines without their line ends (the last line of a
 // file may have none).
 func sameLine(a, b string) bool {
@@ -202,7 +212,7 @@ func lineRef(n int) string {
 // the new one, the diff falls back to one hunk from the first to the last
 // differing line.
 func Diff(old, new string, added []int) string {
-	ol, nl := doc.SplitLines(old), doc.SplitLines(new)
+	ol, nl := splitLines(old), splitLines(new)
 	isAdded := make([]bool, len(nl))
 	for _, n := range added {
 		if n >= 1 && n <= len(nl) {

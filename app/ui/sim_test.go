@@ -1,0 +1,92 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+func TestDiffShowsAddedLinesInPlace(t *testing.T) {
+	old := "a\nb\nc\nd\ne\nf\ng\nh\n"
+	new := "a\nb\nc\nd\ne\nf\ng\nh\n\n# added <script>\nX\n"
+	html := Diff(old, new, []int{10, 11})
+	if strings.Contains(html, "<script>") || !strings.Contains(html, "# added &lt;script&gt;") {
+		t.Errorf("not escaped: %s", html)
+	}
+	if n := strings.Count(html, `class="d-add"`); n != 3 {
+		t.Errorf("%d added rows, want 3 (the blank line too): %s", n, html)
+	}
+	// Context: two lines before the change, not the start of the file.
+	if strings.Contains(html, `<span class="d-num">1</span>`) || !strings.Contains(html, `<span class="d-num">7</span>`) {
+		t.Errorf("context wrong: %s", html)
+	}
+}
+
+func TestDiffFallsBackWhenLinesChange(t *testing.T) {
+	html := Diff("a\nb\nc\n", "a\nB\nc\n", nil)
+	if !strings.Contains(html, `class="d-del"`) || !strings.Contains(html, `class="d-add"`) {
+		t.Errorf("a changed line is not shown removed and added: %s", html)
+	}
+	if html := Diff("a\n", "a\n", nil); !strings.Contains(html, "No changes") {
+		t.Errorf("no change: %s", html)
+	}
+}
+
+func TestRenderConversionEscapesAndReports(t *testing.T) {
+	src := "User-agent: <b>bot</b>\nDisallow: /Private/<i>\n"
+	f := policy.MustParse(src)
+	conv := policy.Convert(f, policy.ConvertOptions{Source: policy.KindRFC9309})
+	html := RenderConversion(src, conv, 3)
+	if strings.Contains(html, "<b>") || strings.Contains(html, "<i>") {
+		t.Errorf("file text not escaped: %s", html)
+	}
+	for _, w := range []string{`id="conv-apply"`, `id="conv-undo"`, `id="conv-download"`, "paths probed", "questions checked"} {
+		if !strings.Contains(html, w) {
+			t.Errorf("conversion view lacks %s", w)
+		}
+	}
+}
+
+func TestWorkspaceRoundTrip(t *testing.T) {
+	urls := "/a\n/b"
+	raw := EncodeWorkspace([]wsFile{{Name: "acap-policy.txt", Text: "ACAP-crawler: *\n", Dirty: true}}, 1, urls)
+	s, err := DecodeWorkspace(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Files) != 1 || s.Files[0].Name != "acap-policy.txt" || s.Files[0].Text != "ACAP-crawler: *\n" || !s.Files[0].Dirty || s.Active != 1 || s.URLs == nil || *s.URLs != urls {
+		t.Errorf("round trip gave %+v", s)
+	}
+	for _, bad := range []string{`{`, `{"v":2,"files":[]}`} {
+		if _, err := DecodeWorkspace(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if s, _ := DecodeWorkspace(`{"v":1,"files":[{"text":"x"}],"active":9}`); s.Active != 0 || s.Files[0].Name == "" {
+		t.Errorf("bad active or empty name kept: %+v", s)
+	}
+	if RefName("acap-policy.txt") != "/acap-policy.txt" || RefName("/x.txt") != "/x.txt" {
+		t.Error("RefName")
+	}
+}
+
+func TestSimulatorMarkupComesAfterTheEditor(t *testing.T) {
+	c := &Workbench{}
+	c.defaults()
+	html := app.HTMLString(c)
+	ed := strings.Index(html, `id="editor-input"`)
+	for _, id := range []string{idSimCrawler, idSimName, idSimUA, idSimPurpose, idSimPurpText, idSimDate, idSimKind, idSimURLs, idSimMatrix, idConvRun, idPageURL, idPageHTML} {
+		i := strings.Index(html, `id="`+id+`"`)
+		if i < 0 || i < ed {
+			t.Errorf("%s missing or before the editor", id)
+		}
+	}
+	for _, w := range []string{`for="` + idSimCrawler + `"`, `for="` + idSimURLs + `"`, `for="` + idPageHTML + `"`, `value="rfc9309"`, `role="tablist"`} {
+		if !strings.Contains(html, w) {
+			t.Errorf("rendered page lacks %s", w)
+		}
+	}
+}
