@@ -311,7 +311,7 @@ func (c *Exercises) renderExercise(ex *exercise.Exercise) app.UI {
 					OnClick(func(ctx app.Context, e app.Event) { c.showHint = !c.showHint })
 			}),
 		),
-		app.P().ID("wk-ex-hint").Class("wk-hint").Hidden(!c.showHint || ex.Hint == "").Text("Hint: "+ex.Hint),
+		wkHidden(app.P().ID("wk-ex-hint").Class("wk-hint").Text("Hint: "+ex.Hint), !c.showHint || ex.Hint == ""),
 		app.H3().Text("Checks"),
 		app.P().Class("wk-summary").Aria("live", "polite").Text(summary),
 		app.Ul().Class("wk-checks").Body(

@@ -121,7 +121,7 @@ type SharedLinkError struct {
 // Render shows the message as an alert.
 func (c *SharedLinkError) Render() app.UI {
 	if c.Err == nil {
-		return app.Div().Class("wk-share-error").Hidden(true)
+		return app.Div().Class("wk-share-error").Hidden(true).Aria("hidden", "true")
 	}
 	title, advice := ShareErrorText(c.Err)
 	detail := c.Err.Error()
@@ -224,7 +224,7 @@ func (c *ShareLinkButton) Render() app.UI {
 	}
 	return app.Div().Class("wk-share").Body(
 		app.Button().ID("wk-share-btn").Class("btn").Type("button").Text("Copy share link").OnClick(c.click),
-		app.Div().Class("wk-share-field").Hidden(c.link == "").Body(
+		wkHidden(app.Div().Class("wk-share-field"), c.link == "").Body(
 			app.Label().For("wk-share-link").Text("Share link"),
 			app.Input().ID("wk-share-link").Class("file-name wk-share-input").Type("text").ReadOnly(true).
 				Spellcheck(false).Value(c.link),

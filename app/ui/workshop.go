@@ -187,3 +187,13 @@ func wkSafeID(s string) string {
 func wkLineWord(n int) string { return "line " + strconv.Itoa(n) }
 
 func wkItoa(n int) string { return strconv.Itoa(n) }
+
+// wkHidden sets the hidden attribute only when hide is true: go-app writes
+// Hidden(false) as hidden="false" in pre-rendered HTML, which hides the
+// element until the wasm starts.
+func wkHidden[T interface{ Hidden(bool) T }](e T, hide bool) T {
+	if hide {
+		return e.Hidden(true)
+	}
+	return e
+}

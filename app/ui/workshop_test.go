@@ -143,3 +143,18 @@ func TestNoDataInAttributes(t *testing.T) {
 		})
 	}
 }
+
+// openTag returns the opening tag around the first occurrence of marker
+// (attribute order is not fixed in go-app's output).
+func openTag(html, marker string) string {
+	i := strings.Index(html, marker)
+	if i < 0 {
+		return ""
+	}
+	start := strings.LastIndex(html[:i], "<")
+	end := strings.Index(html[i:], ">")
+	if start < 0 || end < 0 {
+		return ""
+	}
+	return html[start : i+end+1]
+}

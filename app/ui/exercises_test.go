@@ -1,0 +1,204 @@
+package ui
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/app/exercise"
+)
+
+// loadedExercises loads the site's exercises through the component's own
+// loader (index.json, then every file).
+func loadedExercises(t *testing.T) *Exercises {
+	t.Helper()
+	f := &fakeFetch{}
+	c := &Exercises{fetch: f.fetch}
+	c.load()
+	if len(c.errs) > 0 || len(c.List) < 10 {
+		t.Fatalf("loaded %d exercises; errors %v", len(c.List), c.errs)
+	}
+	return c
+}
+
+func TestExercisesLoad(t *testing.T) {
+	c := loadedExercises(t)
+	html := app.HTMLString(c)
+	mustContain(t, html, `id="wk-ex-h"`, `tabindex="-1"`, ">Exercises</h2>", wkItoa(len(c.List))+" exercises",
+		"Snippets yes, thumbnails no", `aria-live="polite"`)
+	if n := strings.Count(html, `class="wk-link"`); n != len(c.List) {
+		t.Errorf("%d exercise buttons for %d exercises", n, len(c.List))
+	}
+
+	// A broken file is reported by name; the others load.
+	f := &fakeFetch{
+		files: map[string]string{"/web/exercises/index.json": `["usages-no-thumbnails.json", "broken.json", "missing.json", "../x.json"]`,
+			"/web/exercises/broken.json": `{"name": "b", "title": "` + strings.ReplaceAll(evil, `"`, `\"`) + `"}`},
+	}
+	c = &Exercises{fetch: f.fetch}
+	c.load()
+	if len(c.List) != 1 || len(c.errs) != 3 {
+		t.Fatalf("List %d, errs %v", len(c.List), c.errs)
+	}
+	html = app.HTMLString(c)
+	mustContain(t, html, `role="alert"`, "“broken.json” could not be loaded", "“missing.json” could not be loaded: the site answered 404", "“../x.json” is not a file name")
+	if strings.Contains(html, "<script") {
+		t.Error("unescaped data")
+	}
+
+	f = &fakeFetch{fail: map[string]error{"/web/exercises/index.json": errors.New("offline")}}
+	c = &Exercises{fetch: f.fetch}
+	c.load()
+	mustContain(t, app.HTMLString(c), "The list of exercises could not be loaded: offline.")
+}
+
+func exByName(t *testing.T, c *Exercises, name string) int {
+	t.Helper()
+	for i, ex := range c.List {
+		if ex.Name == name {
+			return i
+		}
+	}
+	t.Fatalf("no exercise %s", name)
+	return -1
+}
+
+// TestExercisesLiveChecks runs every exercise of the site on its starting
+// file and on its solution, through the component.
+func TestExercisesLiveChecks(t *testing.T) {
+	c := loadedExercises(t)
+	for i, ex := range c.List {
+		t.Run(ex.Name, func(t *testing.T) {
+			c.Select(i)
+			c.Text = ex.Solution
+			html := app.HTMLString(c)
+			mustContain(t, html, "Well done!", "Passes: ")
+			if tag := openTag(html, `class="wk-summary"`); !strings.Contains(tag, `aria-live="polite"`) {
+				t.Errorf("the summary is not a live region: %s", tag)
+			}
+			if strings.Contains(html, "Not yet: ") {
+				t.Error("the solution fails a check")
+			}
+			c.Text = ex.Robots
+			html = app.HTMLString(c)
+			if !strings.Contains(html, "Not yet: ") || strings.Contains(html, "Well done!") {
+				t.Error("the starting file passes every check")
+			}
+		})
+	}
+}
+
+func TestExercisesFailingCheck(t *testing.T) {
+	c := loadedExercises(t)
+	c.Select(exByName(t, c, "usages-no-thumbnails"))
+	var lines []int
+	c.OnGoToLine = func(n int) { lines = append(lines, n) }
+	c.Text = c.List[c.cur-1].Robots
+	html := app.HTMLString(c)
+	mustContain(t, html,
+		">Snippets yes, thumbnails no</h2>",
+		"Stop SearchBot1 from showing thumbnails",
+		"3 of 4 checks pass.",
+		`<li class="wk-check wk-fail">`, ">✕</span>", "<strong>Not yet: </strong>",
+		"May SearchBot1 show a thumbnail of a news page?",
+		"Expected: not allowed. The file gives: allowed.",
+		"Line 4 decided", "Go to line 4</button>",
+		">✓</span>", "<strong>Passes: </strong>",
+		`aria-expanded="false"`, `aria-controls="wk-ex-hint"`, ">Show hint</button>",
+		">Open the starting file</button>", ">← All exercises</button>",
+	)
+	if tag := openTag(html, `id="wk-ex-hint"`); !strings.Contains(tag, " hidden") {
+		t.Errorf("hint shown before asked: %s", tag)
+	}
+	if tag := openTag(html, `>✕<`); !strings.Contains(tag, "aria-hidden") {
+		t.Errorf("icon not hidden from screen readers: %s", tag)
+	}
+	if strings.Count(html, "Go to line") != 1 {
+		t.Error("a go-to-line button on a passing check")
+	}
+	// The failing check's button goes to its line.
+	rs := c.checks()
+	for _, r := range rs {
+		if !r.Pass {
+			c.OnGoToLine(r.Line)
+		}
+	}
+	if !reflect.DeepEqual(lines, []int{4}) {
+		t.Errorf("went to %v", lines)
+	}
+
+	c.showHint = true
+	html = app.HTMLString(c)
+	mustContain(t, html, ">Hide hint</button>", "Hint: present covers every way")
+	if tag := openTag(html, `aria-controls="wk-ex-hint"`); !strings.Contains(tag, "aria-expanded") || strings.Contains(tag, `"false"`) {
+		t.Errorf("hint button not expanded: %s", tag)
+	}
+	if strings.Contains(openTag(html, `id="wk-ex-hint"`), "hidden") {
+		t.Error("hint still hidden")
+	}
+	c.Select(-1)
+	mustContain(t, app.HTMLString(c), "Snippets yes, thumbnails no</button>")
+}
+
+// TestExercisesCache checks that the checks run once per text.
+func TestExercisesCache(t *testing.T) {
+	c := loadedExercises(t)
+	c.Select(0)
+	ex := c.List[0]
+	c.Text = ex.Robots
+	app.HTMLString(c)
+	app.HTMLString(c)
+	if c.runs != 1 {
+		t.Errorf("ran %d times for one text", c.runs)
+	}
+	c.Text = ex.Solution
+	app.HTMLString(c)
+	app.HTMLString(c)
+	if c.runs != 2 {
+		t.Errorf("ran %d times for two texts", c.runs)
+	}
+	// SetText (before mounting: at once) takes over from Text.
+	c.SetText(ex.Robots)
+	c.Text = "ignored"
+	app.HTMLString(c)
+	if c.runs != 3 || c.cacheText != ex.Robots {
+		t.Errorf("runs %d, text %q", c.runs, c.cacheText)
+	}
+	// Another exercise with the same text runs again.
+	c.Select(1)
+	app.HTMLString(c)
+	if c.runs != 4 {
+		t.Errorf("runs %d after changing exercise", c.runs)
+	}
+}
+
+func TestExercisesEscapeAndOpen(t *testing.T) {
+	no := false
+	ex := &exercise.Exercise{
+		Name: "x", Title: "T " + evil, Task: "Task " + evil, Hint: "Hint " + evil, Source: evil,
+		Robots: "User-agent: *\n", Solution: "ACAP-crawler: *\nACAP-disallow-crawl: /\n",
+		Cases: []exercise.Case{
+			{Name: "Q " + evil, Crawler: "Bot", Purpose: "news", URL: "/a/" + evil, Allowed: &no},
+			{Crawler: "Bot2", URL: "/b", Allowed: &no},
+			{Crawler: "Bot", URL: "/a/" + evil, Usage: "index", Allowed: &no},
+		},
+	}
+	var got []any
+	c := &Exercises{List: []*exercise.Exercise{ex}, Text: "User-agent: *\n# " + evil + "\n",
+		OnOpen: func(name, text string, urls []string, crawler, purpose string) {
+			got = []any{name, text, urls, crawler, purpose}
+		}}
+	c.Select(0)
+	c.showHint = true
+	html := app.HTMLString(c)
+	assertEscaped(t, html)
+	mustContain(t, html, "Task &lt;script&gt;", "Hint: Hint &lt;script&gt;", "Q &lt;script&gt;", "May Bot2 crawl /b?")
+	c.openStart(ex)
+	want := []any{"robots.txt", "User-agent: *\n", []string{"/a/" + evil, "/b"}, "Bot", "news"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("OnOpen(%v), want %v", got, want)
+	}
+}
