@@ -11,11 +11,11 @@ import (
 	"github.com/acap-workbench/workbench/app/exercise"
 )
 
-// loadedExercises loads the site's exercises through the component's own
+// wkLoadedExercises loads the site's exercises through the component's own
 // loader (index.json, then every file).
-func loadedExercises(t *testing.T) *Exercises {
+func wkLoadedExercises(t *testing.T) *Exercises {
 	t.Helper()
-	f := &fakeFetch{}
+	f := &wkFakeFetch{}
 	c := &Exercises{fetch: f.fetch}
 	c.load()
 	if len(c.errs) > 0 || len(c.List) < 10 {
@@ -25,18 +25,18 @@ func loadedExercises(t *testing.T) *Exercises {
 }
 
 func TestExercisesLoad(t *testing.T) {
-	c := loadedExercises(t)
+	c := wkLoadedExercises(t)
 	html := app.HTMLString(c)
-	mustContain(t, html, `id="wk-ex-h"`, `tabindex="-1"`, ">Exercises</h2>", wkItoa(len(c.List))+" exercises",
+	wkMustContain(t, html, `id="wk-ex-h"`, `tabindex="-1"`, ">Exercises</h2>", wkItoa(len(c.List))+" exercises",
 		"Snippets yes, thumbnails no", `aria-live="polite"`)
 	if n := strings.Count(html, `class="wk-link"`); n != len(c.List) {
 		t.Errorf("%d exercise buttons for %d exercises", n, len(c.List))
 	}
 
 	// A broken file is reported by name; the others load.
-	f := &fakeFetch{
+	f := &wkFakeFetch{
 		files: map[string]string{"/web/exercises/index.json": `["usages-no-thumbnails.json", "broken.json", "missing.json", "../x.json"]`,
-			"/web/exercises/broken.json": `{"name": "b", "title": "` + strings.ReplaceAll(evil, `"`, `\"`) + `"}`},
+			"/web/exercises/broken.json": `{"name": "b", "title": "` + strings.ReplaceAll(wkEvil, `"`, `\"`) + `"}`},
 	}
 	c = &Exercises{fetch: f.fetch}
 	c.load()
@@ -44,18 +44,18 @@ func TestExercisesLoad(t *testing.T) {
 		t.Fatalf("List %d, errs %v", len(c.List), c.errs)
 	}
 	html = app.HTMLString(c)
-	mustContain(t, html, `role="alert"`, "“broken.json” could not be loaded", "“missing.json” could not be loaded: the site answered 404", "“../x.json” is not a file name")
+	wkMustContain(t, html, `role="alert"`, "“broken.json” could not be loaded", "“missing.json” could not be loaded: the site answered 404", "“../x.json” is not a file name")
 	if strings.Contains(html, "<script") {
 		t.Error("unescaped data")
 	}
 
-	f = &fakeFetch{fail: map[string]error{"/web/exercises/index.json": errors.New("offline")}}
+	f = &wkFakeFetch{fail: map[string]error{"/web/exercises/index.json": errors.New("offline")}}
 	c = &Exercises{fetch: f.fetch}
 	c.load()
-	mustContain(t, app.HTMLString(c), "The list of exercises could not be loaded: offline.")
+	wkMustContain(t, app.HTMLString(c), "The list of exercises could not be loaded: offline.")
 }
 
-func exByName(t *testing.T, c *Exercises, name string) int {
+func wkExByName(t *testing.T, c *Exercises, name string) int {
 	t.Helper()
 	for i, ex := range c.List {
 		if ex.Name == name {
@@ -69,14 +69,14 @@ func exByName(t *testing.T, c *Exercises, name string) int {
 // TestExercisesLiveChecks runs every exercise of the site on its starting
 // file and on its solution, through the component.
 func TestExercisesLiveChecks(t *testing.T) {
-	c := loadedExercises(t)
+	c := wkLoadedExercises(t)
 	for i, ex := range c.List {
 		t.Run(ex.Name, func(t *testing.T) {
 			c.Select(i)
 			c.Text = ex.Solution
 			html := app.HTMLString(c)
-			mustContain(t, html, "Well done!", "Passes: ")
-			if tag := openTag(html, `class="wk-summary"`); !strings.Contains(tag, `aria-live="polite"`) {
+			wkMustContain(t, html, "Well done!", "Passes: ")
+			if tag := wkOpenTag(html, `class="wk-summary"`); !strings.Contains(tag, `aria-live="polite"`) {
 				t.Errorf("the summary is not a live region: %s", tag)
 			}
 			if strings.Contains(html, "Not yet: ") {
@@ -92,13 +92,13 @@ func TestExercisesLiveChecks(t *testing.T) {
 }
 
 func TestExercisesFailingCheck(t *testing.T) {
-	c := loadedExercises(t)
-	c.Select(exByName(t, c, "usages-no-thumbnails"))
+	c := wkLoadedExercises(t)
+	c.Select(wkExByName(t, c, "usages-no-thumbnails"))
 	var lines []int
 	c.OnGoToLine = func(n int) { lines = append(lines, n) }
 	c.Text = c.List[c.cur-1].Robots
 	html := app.HTMLString(c)
-	mustContain(t, html,
+	wkMustContain(t, html,
 		">Snippets yes, thumbnails no</h2>",
 		"Stop SearchBot1 from showing thumbnails",
 		"3 of 4 checks pass.",
@@ -110,10 +110,10 @@ func TestExercisesFailingCheck(t *testing.T) {
 		`aria-expanded="false"`, `aria-controls="wk-ex-hint"`, ">Show hint</button>",
 		">Open the starting file</button>", ">← All exercises</button>",
 	)
-	if tag := openTag(html, `id="wk-ex-hint"`); !strings.Contains(tag, " hidden") {
+	if tag := wkOpenTag(html, `id="wk-ex-hint"`); !strings.Contains(tag, " hidden") {
 		t.Errorf("hint shown before asked: %s", tag)
 	}
-	if tag := openTag(html, `>✕<`); !strings.Contains(tag, "aria-hidden") {
+	if tag := wkOpenTag(html, `>✕<`); !strings.Contains(tag, "aria-hidden") {
 		t.Errorf("icon not hidden from screen readers: %s", tag)
 	}
 	if strings.Count(html, "Go to line") != 1 {
@@ -132,20 +132,20 @@ func TestExercisesFailingCheck(t *testing.T) {
 
 	c.showHint = true
 	html = app.HTMLString(c)
-	mustContain(t, html, ">Hide hint</button>", "Hint: present covers every way")
-	if tag := openTag(html, `aria-controls="wk-ex-hint"`); !strings.Contains(tag, "aria-expanded") || strings.Contains(tag, `"false"`) {
+	wkMustContain(t, html, ">Hide hint</button>", "Hint: present covers every way")
+	if tag := wkOpenTag(html, `aria-controls="wk-ex-hint"`); !strings.Contains(tag, "aria-expanded") || strings.Contains(tag, `"false"`) {
 		t.Errorf("hint button not expanded: %s", tag)
 	}
-	if strings.Contains(openTag(html, `id="wk-ex-hint"`), "hidden") {
+	if strings.Contains(wkOpenTag(html, `id="wk-ex-hint"`), "hidden") {
 		t.Error("hint still hidden")
 	}
 	c.Select(-1)
-	mustContain(t, app.HTMLString(c), "Snippets yes, thumbnails no</button>")
+	wkMustContain(t, app.HTMLString(c), "Snippets yes, thumbnails no</button>")
 }
 
 // TestExercisesCache checks that the checks run once per text.
 func TestExercisesCache(t *testing.T) {
-	c := loadedExercises(t)
+	c := wkLoadedExercises(t)
 	c.Select(0)
 	ex := c.List[0]
 	c.Text = ex.Robots
@@ -178,26 +178,26 @@ func TestExercisesCache(t *testing.T) {
 func TestExercisesEscapeAndOpen(t *testing.T) {
 	no := false
 	ex := &exercise.Exercise{
-		Name: "x", Title: "T " + evil, Task: "Task " + evil, Hint: "Hint " + evil, Source: evil,
+		Name: "x", Title: "T " + wkEvil, Task: "Task " + wkEvil, Hint: "Hint " + wkEvil, Source: wkEvil,
 		Robots: "User-agent: *\n", Solution: "ACAP-crawler: *\nACAP-disallow-crawl: /\n",
 		Cases: []exercise.Case{
-			{Name: "Q " + evil, Crawler: "Bot", Purpose: "news", URL: "/a/" + evil, Allowed: &no},
+			{Name: "Q " + wkEvil, Crawler: "Bot", Purpose: "news", URL: "/a/" + wkEvil, Allowed: &no},
 			{Crawler: "Bot2", URL: "/b", Allowed: &no},
-			{Crawler: "Bot", URL: "/a/" + evil, Usage: "index", Allowed: &no},
+			{Crawler: "Bot", URL: "/a/" + wkEvil, Usage: "index", Allowed: &no},
 		},
 	}
 	var got []any
-	c := &Exercises{List: []*exercise.Exercise{ex}, Text: "User-agent: *\n# " + evil + "\n",
+	c := &Exercises{List: []*exercise.Exercise{ex}, Text: "User-agent: *\n# " + wkEvil + "\n",
 		OnOpen: func(name, text string, urls []string, crawler, purpose string) {
 			got = []any{name, text, urls, crawler, purpose}
 		}}
 	c.Select(0)
 	c.showHint = true
 	html := app.HTMLString(c)
-	assertEscaped(t, html)
-	mustContain(t, html, "Task &lt;script&gt;", "Hint: Hint &lt;script&gt;", "Q &lt;script&gt;", "May Bot2 crawl /b?")
+	wkAssertEscaped(t, html)
+	wkMustContain(t, html, "Task &lt;script&gt;", "Hint: Hint &lt;script&gt;", "Q &lt;script&gt;", "May Bot2 crawl /b?")
 	c.openStart(ex)
-	want := []any{"robots.txt", "User-agent: *\n", []string{"/a/" + evil, "/b"}, "Bot", "news"}
+	want := []any{"robots.txt", "User-agent: *\n", []string{"/a/" + wkEvil, "/b"}, "Bot", "news"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("OnOpen(%v), want %v", got, want)
 	}

@@ -60,20 +60,20 @@ func TestGalleryGroup(t *testing.T) {
 	}
 }
 
-func galleryFixture() []GalleryItem {
+func wkGalleryFixture() []GalleryItem {
 	return []GalleryItem{
-		{ID: "real-x", Title: "Real one", File: "real-x.txt", Source: "corpus/acap-real/x.txt — " + evil, Description: "A real file. " + evil,
-			URLs: []string{"/", "/a?q=" + evil}, Crawlers: []string{"SearchBot1", "OtherBot"}},
-		{ID: "guide-ex-9-9", Title: "Guide " + evil, File: "guide-ex-9-9.txt", Source: "Guide", Description: "First.",
+		{ID: "real-x", Title: "Real one", File: "real-x.txt", Source: "corpus/acap-real/x.txt — " + wkEvil, Description: "A real file. " + wkEvil,
+			URLs: []string{"/", "/a?q=" + wkEvil}, Crawlers: []string{"SearchBot1", "OtherBot"}},
+		{ID: "guide-ex-9-9", Title: "Guide " + wkEvil, File: "guide-ex-9-9.txt", Source: "Guide", Description: "First.",
 			URLs: []string{"/news/"}, Crawlers: []string{"SearchBot1"}, Purposes: []string{"news", "sport"}},
 		{ID: "draft1996-y", Title: "Old", File: "draft1996-y.txt", Source: "1996", Description: "Old file."},
 	}
 }
 
 func TestGalleryRender(t *testing.T) {
-	html := app.HTMLString(&Gallery{Items: galleryFixture()})
-	assertEscaped(t, html)
-	mustContain(t, html,
+	html := app.HTMLString(&Gallery{Items: wkGalleryFixture()})
+	wkAssertEscaped(t, html)
+	wkMustContain(t, html,
 		`<h2 id="wk-gallery-h">Gallery of examples</h2>`, "3 example files", `aria-live="polite"`,
 		"<dt>Source</dt>", "<code>SearchBot1</code>", "<code>news</code>", "<code>sport</code>", "<code>/news/</code>",
 		`aria-describedby="wk-g-guide-ex-9-9"`, `id="wk-g-guide-ex-9-9"`, ">Open as new file</button>",
@@ -90,7 +90,7 @@ func TestGalleryRender(t *testing.T) {
 }
 
 func TestGalleryOpen(t *testing.T) {
-	items := galleryFixture()
+	items := wkGalleryFixture()
 	for _, tc := range []struct {
 		name                   string
 		item                   GalleryItem
@@ -104,7 +104,7 @@ func TestGalleryOpen(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			url := "/web/gallery/" + tc.item.File
-			f := &fakeFetch{files: map[string]string{url: "User-agent: *\n" + evil}}
+			f := &wkFakeFetch{files: map[string]string{url: "User-agent: *\n" + wkEvil}}
 			if tc.fail {
 				f.fail = map[string]error{url: errors.New("offline")}
 			}
@@ -124,10 +124,10 @@ func TestGalleryOpen(t *testing.T) {
 				if calls != 0 {
 					t.Error("OnOpen called although the file could not be fetched")
 				}
-				mustContain(t, html, `role="alert"`, "could not be opened: offline. Nothing was changed.")
+				wkMustContain(t, html, `role="alert"`, "could not be opened: offline. Nothing was changed.")
 				return
 			}
-			if calls != 1 || gotName != tc.item.File || gotText != "User-agent: *\n"+evil ||
+			if calls != 1 || gotName != tc.item.File || gotText != "User-agent: *\n"+wkEvil ||
 				gotCrawler != tc.wantCrawler || gotPurpose != tc.wantPurpo || !reflect.DeepEqual(gotURLs, tc.item.URLs) {
 				t.Errorf("OnOpen(%q, %q, %v, %q, %q) ×%d", gotName, gotText, gotURLs, gotCrawler, gotPurpose, calls)
 			}
@@ -139,20 +139,20 @@ func TestGalleryOpen(t *testing.T) {
 }
 
 func TestGalleryLoad(t *testing.T) {
-	f := &fakeFetch{}
+	f := &wkFakeFetch{}
 	c := &Gallery{fetch: f.fetch}
 	c.load()
 	if len(c.Items) < 40 || c.err != "" {
 		t.Fatalf("loaded %d items, err %q", len(c.Items), c.err)
 	}
 	html := app.HTMLString(c)
-	mustContain(t, html, "Keep every crawler out", "Real publishers&#39; files", "1996 documents")
+	wkMustContain(t, html, "Keep every crawler out", "Real publishers&#39; files", "1996 documents")
 
-	f = &fakeFetch{files: map[string]string{"/web/gallery/gallery.json": `[{"title":"` + strings.ReplaceAll(evil, `"`, `\"`) + `"}]`}}
+	f = &wkFakeFetch{files: map[string]string{"/web/gallery/gallery.json": `[{"title":"` + strings.ReplaceAll(wkEvil, `"`, `\"`) + `"}]`}}
 	c = &Gallery{fetch: f.fetch}
 	c.load()
 	html = app.HTMLString(c)
-	mustContain(t, html, `role="alert"`, "The gallery could not be loaded", ">Try again</button>")
+	wkMustContain(t, html, `role="alert"`, "The gallery could not be loaded", ">Try again</button>")
 	if c.Items != nil {
 		t.Error("items kept from a bad list")
 	}

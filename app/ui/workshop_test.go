@@ -12,12 +12,12 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// evil is data that must never reach the page as markup.
-const evil = `<script>alert(1)</script>"><img src=x onerror=alert(2)>`
+// wkEvil is data that must never reach the page as markup.
+const wkEvil = `<script>alert(1)</script>"><img src=x onerror=alert(2)>`
 
-// assertEscaped fails when html contains evil's markup unescaped, and
+// wkAssertEscaped fails when html contains wkEvil's markup unescaped, and
 // checks that its text is there, escaped.
-func assertEscaped(t *testing.T, html string) {
+func wkAssertEscaped(t *testing.T, html string) {
 	t.Helper()
 	for _, bad := range []string{"<script", "<img", "onerror=alert(2)>"} {
 		if strings.Contains(html, bad) {
@@ -29,7 +29,7 @@ func assertEscaped(t *testing.T, html string) {
 	}
 }
 
-func mustContain(t *testing.T, html string, wants ...string) {
+func wkMustContain(t *testing.T, html string, wants ...string) {
 	t.Helper()
 	for _, w := range wants {
 		if !strings.Contains(html, w) {
@@ -38,15 +38,15 @@ func mustContain(t *testing.T, html string, wants ...string) {
 	}
 }
 
-// fakeFetch serves files of the repository's web/ folder, or errors for
+// wkFakeFetch serves files of the repository's web/ folder, or errors for
 // the paths in fail; it records the URLs asked for.
-type fakeFetch struct {
+type wkFakeFetch struct {
 	fail  map[string]error
 	files map[string]string // overrides, by URL
 	asked []string
 }
 
-func (f *fakeFetch) fetch(url string, done func(string, error)) {
+func (f *wkFakeFetch) fetch(url string, done func(string, error)) {
 	f.asked = append(f.asked, url)
 	if err := f.fail[url]; err != nil {
 		done("", err)
@@ -130,13 +130,13 @@ func TestWkSafeID(t *testing.T) {
 // are not HTML-escaped).
 func TestNoDataInAttributes(t *testing.T) {
 	for name, c := range map[string]app.UI{
-		"gallery":  &Gallery{Items: []GalleryItem{{ID: evil, Title: evil, File: "x.txt", Description: evil, Source: evil, URLs: []string{evil}, Crawlers: []string{evil}, Purposes: []string{evil}}}},
-		"share":    &SharedLinkError{Err: errors.New(evil)},
-		"printing": &PrintView{Name: evil, Text: evil, URLs: []string{evil}},
+		"gallery":  &Gallery{Items: []GalleryItem{{ID: wkEvil, Title: wkEvil, File: "x.txt", Description: wkEvil, Source: wkEvil, URLs: []string{wkEvil}, Crawlers: []string{wkEvil}, Purposes: []string{wkEvil}}}},
+		"share":    &SharedLinkError{Err: errors.New(wkEvil)},
+		"printing": &PrintView{Name: wkEvil, Text: wkEvil, URLs: []string{wkEvil}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			html := app.HTMLString(c)
-			assertEscaped(t, html)
+			wkAssertEscaped(t, html)
 			if strings.Contains(html, `="`+"<") || strings.Contains(html, "alert(1)</") {
 				t.Error("data inside an attribute")
 			}
@@ -144,9 +144,9 @@ func TestNoDataInAttributes(t *testing.T) {
 	}
 }
 
-// openTag returns the opening tag around the first occurrence of marker
+// wkOpenTag returns the opening tag around the first occurrence of marker
 // (attribute order is not fixed in go-app's output).
-func openTag(html, marker string) string {
+func wkOpenTag(html, marker string) string {
 	i := strings.Index(html, marker)
 	if i < 0 {
 		return ""

@@ -1,0 +1,104 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+const wkSignalsFile = `##ACAP version=1.1
+ACAP-crawler: *
+ACAP-disallow-crawl: /private/
+ACAP-disallow-index: /<script>/
+ACAP-allow-present: /news/ time-limit=7-days
+ACAP-disallow-other: /
+`
+
+func wkParse(t *testing.T, src string) *policy.File {
+	t.Helper()
+	f, err := policy.Parse("/robots.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestSignals(t *testing.T) {
+	f := wkParse(t, wkSignalsFile)
+	props := policy.ModernSignals(f)
+	var lines, none int
+	for _, p := range props {
+		if p.NoEquivalent {
+			none++
+		} else {
+			lines++
+		}
+	}
+	if lines == 0 || none == 0 {
+		t.Fatalf("the fixture should give both kinds of proposal: %+v", props)
+	}
+	c := &Signals{File: f, OnGoToLine: func(int) {}}
+	html := app.HTMLString(c)
+	if strings.Contains(html, "<script") {
+		t.Error("a line of the file rendered as markup")
+	}
+	wkMustContain(t, html, ">Today&#39;s signals</h2>", "What today&#39;s signals cannot say", "/&lt;script&gt;/",
+		"<span>line 4: </span>", "<code>ACAP-disallow-index: /&lt;script&gt;/</code>")
+	for _, p := range props {
+		if !strings.Contains(html, "<p>"+wkEscapeText(p.Explanation)+"</p>") {
+			t.Errorf("explanation missing: %.60q", p.Explanation)
+		}
+		if !p.NoEquivalent && !strings.Contains(html, "<code>"+wkEscapeText(strings.Join(p.Lines, "\n"))+"</code>") {
+			t.Errorf("proposed lines missing: %q", p.Lines)
+		}
+		for _, n := range p.FromLines {
+			if !strings.Contains(html, "<span>line "+wkItoa(n)+": </span>") {
+				t.Errorf("line %d not offered", n)
+			}
+		}
+	}
+	if n := strings.Count(html, ">Copy</button>"); n != lines {
+		t.Errorf("%d copy buttons for %d proposals", n, lines)
+	}
+	if i, j := strings.Index(html, "<pre"), strings.Index(html, "cannot say"); i < 0 || i > j {
+		t.Error("the proposals do not come before what has no equivalent")
+	}
+
+	// Computed once per file pointer.
+	before := c.props
+	app.HTMLString(c)
+	if &before[0] != &c.props[0] {
+		t.Error("proposals recomputed for the same file")
+	}
+	c.File = wkParse(t, wkSignalsFile)
+	app.HTMLString(c)
+	if &before[0] == &c.props[0] {
+		t.Error("proposals not recomputed for a new file")
+	}
+
+	// Without clipboard (not in a browser) the copy says what to do.
+	c.copy("x")
+	wkMustContain(t, app.HTMLString(c), "select the lines and copy them by hand")
+}
+
+func TestSignalsEmpty(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		f    *policy.File
+		want string
+	}{
+		{"no file", nil, "Open a robots.txt to see what today"},
+		{"no ACAP", wkParse(t, "User-agent: *\nDisallow: /x\n"), "This file has no ACAP policy, so there is nothing to translate."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			html := app.HTMLString(&Signals{File: tc.f})
+			wkMustContain(t, html, tc.want)
+			if strings.Contains(html, "<pre") || strings.Contains(html, "cannot say") {
+				t.Error("proposals shown for nothing")
+			}
+		})
+	}
+}
