@@ -50,7 +50,7 @@ type Exercises struct {
 	app.Compo
 
 	// List are the exercises; nil makes the component fetch them when it
-	// mounts in the browser.
+	// mounts in the browser (and keep them, whatever the parent renders).
 	List []*exercise.Exercise
 	// Text is the robots.txt checked (unless SetText was called).
 	Text string
@@ -62,6 +62,7 @@ type Exercises struct {
 
 	ctx      app.Context
 	mounted  bool
+	loaded   []*exercise.Exercise // fetched, when List is nil
 	loading  bool
 	errs     []string // files that could not be loaded, with the reason
 	cur      int      // 1 + index in List of the exercise shown; 0: the list
@@ -81,9 +82,17 @@ type Exercises struct {
 // OnMount fetches the exercises when List is nil.
 func (c *Exercises) OnMount(ctx app.Context) {
 	c.ctx, c.mounted = ctx, true
-	if c.List == nil {
+	if c.List == nil && c.loaded == nil && !c.loading {
 		c.load()
 	}
+}
+
+// list returns List, or the fetched exercises.
+func (c *Exercises) list() []*exercise.Exercise {
+	if c.List != nil {
+		return c.List
+	}
+	return c.loaded
 }
 
 // SetText gives the component the current robots.txt; the checks update
@@ -104,7 +113,7 @@ func (c *Exercises) SetText(text string) {
 
 // Select shows exercise i of List (-1: the list).
 func (c *Exercises) Select(i int) {
-	if i < -1 || i >= len(c.List) {
+	if i < -1 || i >= len(c.list()) {
 		i = -1
 	}
 	c.cur, c.showHint = i+1, false
@@ -161,11 +170,11 @@ func (c *Exercises) load() {
 		finish := func() {
 			c.run(func() {
 				c.loading = false
-				c.List = []*exercise.Exercise{}
+				c.loaded = []*exercise.Exercise{}
 				c.errs = nil
 				for i := range names {
 					if list[i] != nil {
-						c.List = append(c.List, list[i])
+						c.loaded = append(c.loaded, list[i])
 					} else if errs[i] != "" {
 						c.errs = append(c.errs, errs[i])
 					}
@@ -202,10 +211,11 @@ func (c *Exercises) load() {
 // checks returns the results for the selected exercise and the current
 // text, running them only when either changed.
 func (c *Exercises) checks() []exercise.Result {
-	if c.cur < 1 || c.cur > len(c.List) {
+	all := c.list()
+	if c.cur < 1 || c.cur > len(all) {
 		return nil
 	}
-	ex, text := c.List[c.cur-1], c.text()
+	ex, text := all[c.cur-1], c.text()
 	if c.cacheEx == ex && c.cacheText == text && c.results != nil {
 		return c.results
 	}
@@ -240,14 +250,15 @@ func (c *Exercises) openStart(ex *exercise.Exercise) {
 
 // Render shows the list, or the selected exercise.
 func (c *Exercises) Render() app.UI {
-	if c.cur < 1 || c.cur > len(c.List) {
+	all := c.list()
+	if c.cur < 1 || c.cur > len(all) {
 		return c.renderList()
 	}
-	return c.renderExercise(c.List[c.cur-1])
+	return c.renderExercise(all[c.cur-1])
 }
 
 func (c *Exercises) renderList() app.UI {
-	list := c.List
+	list := c.list()
 	status := ""
 	if c.loading {
 		status = "Loading the exercises…"

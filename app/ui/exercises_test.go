@@ -18,8 +18,8 @@ func wkLoadedExercises(t *testing.T) *Exercises {
 	f := &wkFakeFetch{}
 	c := &Exercises{fetch: f.fetch}
 	c.load()
-	if len(c.errs) > 0 || len(c.List) < 10 {
-		t.Fatalf("loaded %d exercises; errors %v", len(c.List), c.errs)
+	if len(c.errs) > 0 || len(c.list()) < 10 {
+		t.Fatalf("loaded %d exercises; errors %v", len(c.list()), c.errs)
 	}
 	return c
 }
@@ -27,10 +27,10 @@ func wkLoadedExercises(t *testing.T) *Exercises {
 func TestExercisesLoad(t *testing.T) {
 	c := wkLoadedExercises(t)
 	html := app.HTMLString(c)
-	wkMustContain(t, html, `id="wk-ex-h"`, `tabindex="-1"`, ">Exercises</h2>", wkItoa(len(c.List))+" exercises",
+	wkMustContain(t, html, `id="wk-ex-h"`, `tabindex="-1"`, ">Exercises</h2>", wkItoa(len(c.list()))+" exercises",
 		"Snippets yes, thumbnails no", `aria-live="polite"`)
-	if n := strings.Count(html, `class="wk-link"`); n != len(c.List) {
-		t.Errorf("%d exercise buttons for %d exercises", n, len(c.List))
+	if n := strings.Count(html, `class="wk-link"`); n != len(c.list()) {
+		t.Errorf("%d exercise buttons for %d exercises", n, len(c.list()))
 	}
 
 	// A broken file is reported by name; the others load.
@@ -40,8 +40,8 @@ func TestExercisesLoad(t *testing.T) {
 	}
 	c = &Exercises{fetch: f.fetch}
 	c.load()
-	if len(c.List) != 1 || len(c.errs) != 3 {
-		t.Fatalf("List %d, errs %v", len(c.List), c.errs)
+	if len(c.list()) != 1 || len(c.errs) != 3 {
+		t.Fatalf("List %d, errs %v", len(c.list()), c.errs)
 	}
 	html = app.HTMLString(c)
 	wkMustContain(t, html, `role="alert"`, "“broken.json” could not be loaded", "“missing.json” could not be loaded: the site answered 404", "“../x.json” is not a file name")
@@ -57,7 +57,7 @@ func TestExercisesLoad(t *testing.T) {
 
 func wkExByName(t *testing.T, c *Exercises, name string) int {
 	t.Helper()
-	for i, ex := range c.List {
+	for i, ex := range c.list() {
 		if ex.Name == name {
 			return i
 		}
@@ -70,7 +70,7 @@ func wkExByName(t *testing.T, c *Exercises, name string) int {
 // file and on its solution, through the component.
 func TestExercisesLiveChecks(t *testing.T) {
 	c := wkLoadedExercises(t)
-	for i, ex := range c.List {
+	for i, ex := range c.list() {
 		t.Run(ex.Name, func(t *testing.T) {
 			c.Select(i)
 			c.Text = ex.Solution
@@ -96,7 +96,7 @@ func TestExercisesFailingCheck(t *testing.T) {
 	c.Select(wkExByName(t, c, "usages-no-thumbnails"))
 	var lines []int
 	c.OnGoToLine = func(n int) { lines = append(lines, n) }
-	c.Text = c.List[c.cur-1].Robots
+	c.Text = c.list()[c.cur-1].Robots
 	html := app.HTMLString(c)
 	wkMustContain(t, html,
 		">Snippets yes, thumbnails no</h2>",
@@ -147,7 +147,7 @@ func TestExercisesFailingCheck(t *testing.T) {
 func TestExercisesCache(t *testing.T) {
 	c := wkLoadedExercises(t)
 	c.Select(0)
-	ex := c.List[0]
+	ex := c.list()[0]
 	c.Text = ex.Robots
 	app.HTMLString(c)
 	app.HTMLString(c)

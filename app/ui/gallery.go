@@ -109,13 +109,15 @@ type Gallery struct {
 	app.Compo
 
 	// Items are the entries; nil makes the component fetch gallery.json
-	// when it mounts in the browser.
+	// when it mounts in the browser (the fetched list is kept inside the
+	// component, so a parent that re-renders with Items nil keeps it).
 	Items []GalleryItem
 	// OnOpen opens an entry's text (see the file comment).
 	OnOpen OpenFunc
 
 	ctx     app.Context
 	mounted bool
+	loaded  []GalleryItem // fetched, when Items is nil
 	loading bool
 	err     string // the list could not be loaded
 	openErr string // an entry could not be opened
@@ -130,9 +132,17 @@ type Gallery struct {
 // OnMount fetches the list when Items is nil.
 func (c *Gallery) OnMount(ctx app.Context) {
 	c.ctx, c.mounted = ctx, true
-	if c.Items == nil {
+	if c.Items == nil && c.loaded == nil && !c.loading {
 		c.load()
 	}
+}
+
+// items returns Items, or the fetched list.
+func (c *Gallery) items() []GalleryItem {
+	if c.Items != nil {
+		return c.Items
+	}
+	return c.loaded
 }
 
 func (c *Gallery) fetcher() func(string, func(string, error)) {
@@ -159,7 +169,7 @@ func (c *Gallery) load() {
 			if err == nil {
 				var items []GalleryItem
 				if items, err = ParseGallery([]byte(text)); err == nil {
-					c.Items, c.err = items, ""
+					c.loaded, c.err = items, ""
 					return
 				}
 			}
@@ -200,8 +210,9 @@ func (c *Gallery) retry(ctx app.Context, e app.Event) { c.err = ""; c.load() }
 // Render shows the groups. The alert comes last so that it never shifts
 // the list (go-app diffs by position).
 func (c *Gallery) Render() app.UI {
-	if !wkSameItems(c.groupsOf, c.Items) {
-		c.groups, c.groupsOf = wkGroupItems(c.Items), c.Items
+	items := c.items()
+	if !wkSameItems(c.groupsOf, items) {
+		c.groups, c.groupsOf = wkGroupItems(items), items
 	}
 	groups := c.groups
 	status := ""
@@ -210,8 +221,8 @@ func (c *Gallery) Render() app.UI {
 		status = "Loading the gallery…"
 	case c.busy != "":
 		status = "Opening…"
-	case c.Items != nil:
-		status = wkItoa(len(c.Items)) + " example files"
+	case items != nil:
+		status = wkItoa(len(items)) + " example files"
 	}
 	return app.Section().Class("wk-gallery").Aria("labelledby", "wk-gallery-h").Body(
 		app.H2().ID("wk-gallery-h").Text("Gallery of examples"),

@@ -142,18 +142,25 @@ func TestGalleryLoad(t *testing.T) {
 	f := &wkFakeFetch{}
 	c := &Gallery{fetch: f.fetch}
 	c.load()
-	if len(c.Items) < 40 || c.err != "" {
-		t.Fatalf("loaded %d items, err %q", len(c.Items), c.err)
+	if len(c.items()) < 40 || c.err != "" {
+		t.Fatalf("loaded %d items, err %q", len(c.items()), c.err)
 	}
 	html := app.HTMLString(c)
 	wkMustContain(t, html, "Keep every crawler out", "Real publishers&#39; files", "1996 documents")
+	// A parent that renders the component again with Items nil keeps
+	// the fetched list (go-app copies the parent's exported fields).
+	c.Items = nil
+	c.OnMount(app.Context{})
+	if len(f.asked) != 1 || len(c.items()) < 40 {
+		t.Errorf("fetched %v; %d items", f.asked, len(c.items()))
+	}
 
 	f = &wkFakeFetch{files: map[string]string{"/web/gallery/gallery.json": `[{"title":"` + strings.ReplaceAll(wkEvil, `"`, `\"`) + `"}]`}}
 	c = &Gallery{fetch: f.fetch}
 	c.load()
 	html = app.HTMLString(c)
 	wkMustContain(t, html, `role="alert"`, "The gallery could not be loaded", ">Try again</button>")
-	if c.Items != nil {
+	if c.items() != nil {
 		t.Error("items kept from a bad list")
 	}
 }
