@@ -155,6 +155,7 @@ type ShareLinkButton struct {
 	mounted bool
 	link    string
 	msg     string
+	warn    string // about the link's length
 	failed  bool
 }
 
@@ -171,7 +172,7 @@ func (c *ShareLinkButton) base() string {
 
 // make builds the link; it reports whether there is one to copy.
 func (c *ShareLinkButton) make() bool {
-	c.link, c.msg, c.failed = "", "", false
+	c.link, c.msg, c.warn, c.failed = "", "", "", false
 	if c.GetState == nil {
 		return false
 	}
@@ -187,10 +188,10 @@ func (c *ShareLinkButton) make() bool {
 		return false
 	}
 	c.link = link
-	c.msg = "The link is in the field below."
 	if len(link) > ShareLinkWarnLength {
-		c.msg += " It is " + wkItoa(len(link)) + " characters long: some chat and mail tools cut links longer than " + wkItoa(ShareLinkWarnLength) + "."
+		c.warn = " It is " + wkItoa(len(link)) + " characters long: some chat and mail tools cut links longer than " + wkItoa(ShareLinkWarnLength) + "."
 	}
+	c.msg = "The link is in the field below." + c.warn
 	return true
 }
 
@@ -198,16 +199,16 @@ func (c *ShareLinkButton) click(ctx app.Context, e app.Event) {
 	if !c.make() {
 		return
 	}
-	link, msg := c.link, c.msg
+	link, warn := c.link, c.warn
 	ctx.Defer(func(app.Context) {
 		if el := app.Window().GetElementByID("wk-share-link"); el.Truthy() {
 			el.Call("select")
 		}
 	})
 	wkCopy(link, func(ok bool) {
-		m := "Share link copied. " + msg
+		m := "Share link copied." + warn
 		if !ok {
-			m = "Copy the link from the field below (it is selected). " + msg
+			m = "Copy the link from the field below (it is selected)." + warn
 		}
 		if c.mounted {
 			c.ctx.Dispatch(func(app.Context) { c.msg = m })
