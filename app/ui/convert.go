@@ -275,7 +275,7 @@ func Diff(old, new string, added []int) string {
 			continue
 		}
 		if gap && shown {
-			b.WriteString(`<span class="d-gap">…</span>` + "\n")
+			b.WriteString(`<span class="d-gap">…</span>`)
 		}
 		gap, shown = false, true
 		num := ""
@@ -290,7 +290,7 @@ func Diff(old, new string, added []int) string {
 			cls, sign = "d-del", "−"
 		}
 		b.WriteString(`<span class="` + cls + `"><span class="d-num">` + num + `</span><span class="d-sign">` + sign + `</span>` +
-			escape(strings.TrimRight(r.text, "\r\n")) + "</span>\n")
+			escape(strings.TrimRight(r.text, "\r\n")) + "</span>")
 	}
 	if !shown {
 		b.WriteString(`<span class="d-ctx">No changes: the file already has ACAP records for its crawlers.</span>`)
