@@ -16,7 +16,9 @@
 //		OnGoToLine: func(n int) { c.switchTo(0); c.ed.selectLine(n) },
 //	}
 //	// in Render: c.exercises (the same pointer every time)
-//	// in edited(), load() and applyToMain(): c.exercises.SetText(c.mainText text)
+//	// in edited(), load() and applyToMain(), and once in OnMount:
+//	//	_, text, _ := c.mainText(); c.exercises.SetText(text)
+//	// (the checks are about robots.txt, files[0], whichever tab is shown)
 //
 // Either pass Text declaratively (the robots.txt text, re-rendering the
 // parent on every change) or leave it empty and call SetText: SetText waits

@@ -14,7 +14,10 @@
 //
 // OnOpen receives the file's name (such as "guide-ex-1-1.txt"), its text,
 // the entry's URLs, its first suggested crawler and its first purpose ("" if
-// none). It must never open over unsaved work without asking: use the
+// none). GalleryItem.Kind (the kind of crawler an entry is meant for, such
+// as "draft1996"; "" for acap) is not passed: a wiring that wants it finds
+// the entry by file name in the component's list. OnOpen must never open
+// over unsaved work without asking: use the
 // Workbench's offerLoad (which asks) or add the text as a new tab. Load
 // errors are shown inside the component (role=alert); nothing is opened
 // half-way.
