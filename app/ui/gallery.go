@@ -16,7 +16,7 @@
 // the entry's URLs, its first suggested crawler and its first purpose ("" if
 // none). GalleryItem.Kind (the kind of crawler an entry is meant for, such
 // as "draft1996"; "" for acap) is not passed: a wiring that wants it finds
-// the entry by file name in the component's list. OnOpen must never open
+// it with the Gallery's ItemByFile(name). OnOpen must never open
 // over unsaved work without asking: use the
 // Workbench's offerLoad (which asks) or add the text as a new tab. Load
 // errors are shown inside the component (role=alert); nothing is opened
@@ -138,6 +138,16 @@ func (c *Gallery) OnMount(ctx app.Context) {
 	if c.Items == nil && c.loaded == nil && !c.loading {
 		c.load()
 	}
+}
+
+// ItemByFile returns the entry whose file is name (for its Kind, say).
+func (c *Gallery) ItemByFile(name string) (GalleryItem, bool) {
+	for _, it := range c.items() {
+		if it.File == name {
+			return it, true
+		}
+	}
+	return GalleryItem{}, false
 }
 
 // items returns Items, or the fetched list.

@@ -147,6 +147,12 @@ func TestGalleryLoad(t *testing.T) {
 	}
 	html := app.HTMLString(c)
 	wkMustContain(t, html, "Keep every crawler out", "Real publishers&#39; files", "1996 documents")
+	if it, ok := c.ItemByFile("draft1996-fict-org.txt"); !ok || it.Kind != "draft1996" {
+		t.Errorf("ItemByFile: %+v %v", it, ok)
+	}
+	if _, ok := c.ItemByFile("nope.txt"); ok {
+		t.Error("ItemByFile found a file that is not there")
+	}
 	// A parent that renders the component again with Items nil keeps
 	// the fetched list (go-app copies the parent's exported fields).
 	c.Items = nil
