@@ -39,6 +39,8 @@ type Doc struct {
 	// reuses it instead of parsing again.
 	File *policy.File
 
+	checked int // Diags[:checked] come from Check; the rest from SetExtra
+
 	// Rescanned counts the lines highlighted by the last Update (for tests
 	// and the status bar).
 	Rescanned int
@@ -126,11 +128,29 @@ func (d *Doc) Check() {
 	}
 	d.File = f
 	d.Diags = policy.Check(f)
+	d.checked = len(d.Diags)
 	for i, g := range d.Diags {
 		if !g.Pos.IsValid() {
 			continue
 		}
 		d.ByLine[g.Pos.Line-1] = append(d.ByLine[g.Pos.Line-1], i)
+	}
+}
+
+// SetExtra merges diagnostics of the slower checks (CheckDrift,
+// CheckReferences), run when typing pauses, into Diags. The next Check
+// drops them until they are run again.
+func (d *Doc) SetExtra(extra []policy.Diagnostic) {
+	if len(extra) == 0 || d.File == nil {
+		return
+	}
+	ds := append(d.Diags[:d.checked:d.checked], extra...)
+	policy.SortDiagnostics(ds)
+	d.Diags, d.ByLine = ds, map[int][]int{}
+	for i, g := range d.Diags {
+		if g.Pos.IsValid() {
+			d.ByLine[g.Pos.Line-1] = append(d.ByLine[g.Pos.Line-1], i)
+		}
 	}
 }
 

@@ -195,3 +195,26 @@ func TestUTF16(t *testing.T) {
 		t.Error("offset inside a rune should round down")
 	}
 }
+
+func TestSetExtraMergesAndCheckDropsThem(t *testing.T) {
+	src := "User-agent: *\nDisallow: /a/\n\nACAP-crawler: *\nACAP-allow-crawl: /a/\n"
+	d := New("robots.txt", src)
+	base := len(d.Diags)
+	extra := policy.CheckDrift(d.File)
+	if len(extra) == 0 {
+		t.Fatal("test file shows no drift")
+	}
+	d.SetExtra(extra)
+	d.SetExtra(extra) // twice: not doubled
+	if len(d.Diags) != base+len(extra) {
+		t.Fatalf("%d diagnostics after SetExtra, want %d", len(d.Diags), base+len(extra))
+	}
+	line := extra[0].Pos.Line - 1
+	if len(d.ByLine[line]) == 0 {
+		t.Errorf("drift warning not indexed by line %d", line+1)
+	}
+	d.Update(src + "# edited\n")
+	if len(d.Diags) != base {
+		t.Errorf("%d diagnostics after an edit, want the %d of Check", len(d.Diags), base)
+	}
+}

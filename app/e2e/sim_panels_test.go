@@ -302,3 +302,34 @@ func TestSimulatorEscapesUserText(t *testing.T) {
 		t.Errorf("explanation heading %q", h)
 	}
 }
+
+// TestSlowChecksJoinProblems: when typing pauses, the drift check and the
+// workspace reference check add their findings to the problems list.
+func TestSlowChecksJoinProblems(t *testing.T) {
+	src := "##ACAP version=1.1\nUser-agent: *\nDisallow: /a/\n\nACAP-crawler: *\nACAP-allow-crawl: /a/\n\nACAP-crawler: OtherBot\nACAP-permissions-reference: /shared.txt\n"
+	f := policy.MustParse(src)
+	all := policy.CheckAll(f)
+	drift := policy.CheckDrift(f)
+	refs := policy.CheckReferences(f)
+	if len(drift) == 0 || len(refs) == 0 {
+		t.Fatalf("test premise: drift %v, references %v", drift, refs)
+	}
+	ctx := newTab(t)
+	openSim(t, ctx, src)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll("#problems .prob").length === %d`, len(all)), 5*time.Second)
+	msgs := eval[[]string](t, ctx, `[...document.querySelectorAll("#problems .prob-msg")].map(m => m.textContent)`)
+	for _, d := range append(drift, refs...) {
+		found := false
+		for _, m := range msgs {
+			if m == d.Message {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("problem %q not listed in %q", d.Message, msgs)
+		}
+	}
+	// Typing drops them until the next pause, then they come back.
+	eval[bool](t, ctx, `(() => { const ta = document.getElementById("editor-input"); ta.value += "# x\n"; ta.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll("#problems .prob").length === %d`, len(all)), 5*time.Second)
+}

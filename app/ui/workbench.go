@@ -60,6 +60,9 @@ type Workbench struct {
 
 	sim  *simulator
 	conv *converter
+
+	slowTimer int
+	slowFn    app.Func
 }
 
 type pendingLoad struct{ name, text string }
@@ -136,6 +139,7 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	c.sim.onOpenFile = c.openRefLine
 	c.sim.onURLs = c.scheduleSave
 	c.conv = newConverter(c.ed, c.mainText, c.downloadText, c.applyToMain)
+	c.scheduleSlowChecks()
 	c.watchUpdates()
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
 	app.Window().Set("__wbReady", app.Window().Get("performance").Call("now"))
@@ -151,6 +155,49 @@ func (c *Workbench) edited() {
 	if c.sim != nil {
 		c.sim.schedule()
 	}
+	c.scheduleSlowChecks()
+}
+
+// scheduleSlowChecks runs the checks too slow for every keystroke
+// (CheckDrift, CheckReferences) once typing has paused.
+func (c *Workbench) scheduleSlowChecks() {
+	w := app.Window()
+	if c.slowTimer != 0 {
+		w.Call("clearTimeout", c.slowTimer)
+	}
+	if c.slowFn == nil {
+		c.slowFn = app.FuncOf(func(app.Value, []app.Value) any { c.slowTimer = 0; c.slowChecks(); return nil })
+	}
+	c.slowTimer = w.Call("setTimeout", c.slowFn, slowDelay).Int()
+}
+
+// slowDelay is the pause in typing after which the slow checks run (ms).
+const slowDelay = 400
+
+func (c *Workbench) slowChecks() {
+	if c.ed == nil || c.ed.d.File == nil {
+		return
+	}
+	f := c.ed.d.File
+	var others []*policy.File
+	for i := range c.files {
+		if i == c.active {
+			continue
+		}
+		name := RefName(c.files[i].Name)
+		if i == 0 {
+			name = c.files[0].Name
+		}
+		if o := c.parsedFile(i, name); o != nil {
+			others = append(others, o)
+		}
+	}
+	extra := append(policy.CheckDrift(f), policy.CheckReferences(f, others...)...)
+	if len(extra) == 0 || c.ed.d.File != f {
+		return
+	}
+	c.ed.d.SetExtra(extra)
+	c.ed.render()
 }
 
 // setDirty sets the "not downloaded" mark from outside go-app's events.

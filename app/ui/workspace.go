@@ -304,6 +304,9 @@ func (c *Workbench) workspaceChanged() {
 	if c.sim != nil {
 		c.sim.schedule()
 	}
+	if c.ed != nil {
+		c.scheduleSlowChecks()
+	}
 }
 
 // restoreWorkspace reads the other files saved by saveNow.
