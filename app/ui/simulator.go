@@ -113,8 +113,12 @@ type simulator struct {
 
 	// onURLs is called when the URLs change (to save them).
 	onURLs func()
-	// onOpenFile shows a line of another workspace file.
+	// onOpenFile shows a line of robots.txt ("") or of another workspace
+	// file (by path).
 	onOpenFile func(file string, line int)
+	// mainShown reports whether the editor shows robots.txt (the lines of
+	// an explanation are marked only then).
+	mainShown func() bool
 
 	timer int // the pending setTimeout, or 0
 	runFn app.Func
@@ -561,14 +565,12 @@ func (s *simulator) matrixKey(ev app.Value) {
 
 func (s *simulator) goToLine(file string, n int) {
 	switch {
-	case file == "":
-		s.ed.selectLine(n)
 	case strings.HasPrefix(file, "page "):
 		selectTextareaLine(s.pageHTML, n)
-	default:
-		if s.onOpenFile != nil {
-			s.onOpenFile(file, n)
-		}
+	case s.onOpenFile != nil:
+		s.onOpenFile(file, n)
+	case file == "":
+		s.ed.selectLine(n)
 	}
 }
 
@@ -671,7 +673,11 @@ func (s *simulator) renderExplain() {
 	if a.File == "" {
 		decide = a.Line
 	}
-	s.ed.setTraced(decide, a.Trace.Lines())
+	if s.mainShown != nil && !s.mainShown() {
+		s.ed.setTraced(0, nil)
+	} else {
+		s.ed.setTraced(decide, a.Trace.Lines())
+	}
 	s.renderCompare(url, u)
 }
 

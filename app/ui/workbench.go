@@ -137,6 +137,7 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	tabs.Call("addEventListener", "keydown", app.FuncOf(func(_ app.Value, args []app.Value) any { c.tabsKey(args[0]); return nil }))
 	c.sim = newSimulator(c.ed, c.simFiles)
 	c.sim.onOpenFile = c.openRefLine
+	c.sim.mainShown = func() bool { return c.active == 0 }
 	c.sim.onURLs = c.scheduleSave
 	c.conv = newConverter(c.ed, c.mainText, c.downloadText, c.applyToMain)
 	c.scheduleSlowChecks()
@@ -220,6 +221,11 @@ func (c *Workbench) applyToMain(text string) {
 
 // openRefLine shows line n of the workspace file with the given path.
 func (c *Workbench) openRefLine(path string, n int) {
+	if path == "" {
+		c.switchTo(0)
+		c.ed.selectLine(n)
+		return
+	}
 	for i, f := range c.files {
 		if i > 0 && RefName(f.Name) == RefName(path) {
 			c.switchTo(i)

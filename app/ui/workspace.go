@@ -207,6 +207,7 @@ func (c *Workbench) switchTo(i int) {
 	c.fileName = f.Name
 	byID("file-name").Set("value", f.Name)
 	c.crlf = strings.Contains(f.Text, "\r\n")
+	c.ed.traced = nil
 	c.ed.setText(f.Name, f.Text)
 	c.setDirty(f.Dirty)
 	c.renderTabs()
