@@ -43,10 +43,10 @@ const contrastJS = `((sels) => {
 func TestSimulatorAccessibility(t *testing.T) {
 	ctx := newTab(t)
 	openSim(t, ctx, guideFile)
-	click(t, ctx, `#conv-panel summary`)
+	click(t, ctx, `#conv-toggle`)
 	click(t, ctx, `#conv-run`)
 	waitJS(t, ctx, `document.getElementById("conv-report") !== null`, 10*time.Second)
-	click(t, ctx, `#page-panel summary`)
+	click(t, ctx, `#page-toggle`)
 
 	// Labels.
 	unlabelled := eval[[]string](t, ctx, `[...document.querySelectorAll("#side-extra input, #side-extra select, #side-extra textarea, #side-extra button, #tabs button")]

@@ -30,7 +30,7 @@ func TestConverterApplyUndoDownload(t *testing.T) {
 	f := policy.MustParse(src)
 	conv := policy.Convert(f, policy.ConvertOptions{Source: policy.KindRFC9309, Comments: true})
 
-	click(t, ctx, `#conv-panel summary`)
+	click(t, ctx, `#conv-toggle`)
 	click(t, ctx, `#conv-comments`)
 	click(t, ctx, `#conv-run`)
 	waitJS(t, ctx, `document.getElementById("conv-report") !== null`, 10*time.Second)
@@ -117,7 +117,7 @@ func TestPageMetaTester(t *testing.T) {
 		"<meta name=\"SearchBot1\" content=\"ACAP allow-index, disallow-present-snippet\">\n" +
 		"<meta name=\"robots\" content=\"ACAP allow-(<img src=x onerror=window.__xss=1>)\">\n" +
 		"<script>window.__xss=2</script>\n</head><body><p class=\"acap:disallow-index\">x</p></body></html>\n"
-	click(t, ctx, `#page-panel summary`)
+	click(t, ctx, `#page-toggle`)
 	setField(t, ctx, "page-url", "https://example.com/news/today.html")
 	setField(t, ctx, "page-html", page)
 	waitJS(t, ctx, `document.querySelectorAll("#sim-matrix .mx-page").length === 1`, 5*time.Second)

@@ -275,7 +275,7 @@ func (e *editor) renderProblems() {
 		e.probs.Set("innerHTML", s)
 	}
 	errs, warns, infos := e.d.Counts()
-	e.status.Set("textContent", plural(errs, "error")+", "+plural(warns, "warning")+", "+plural(infos, "note"))
+	setIfChanged(e.status, "textContent", plural(errs, "error")+", "+plural(warns, "warning")+", "+plural(infos, "note"))
 }
 
 func fixTitle(f *policy.Fix) string {

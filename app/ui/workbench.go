@@ -141,6 +141,12 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	c.sim.onURLs = c.scheduleSave
 	c.conv = newConverter(c.ed, c.mainText, c.downloadText, c.applyToMain)
 	c.scheduleSlowChecks()
+	byID("side-extra").Call("addEventListener", "click", app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if b := args[0].Get("target").Call("closest", "button.disclose"); b.Truthy() {
+			toggleDisclosure(b)
+		}
+		return nil
+	}))
 	c.watchUpdates()
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
 	app.Window().Set("__wbReady", app.Window().Get("performance").Call("now"))
@@ -199,6 +205,13 @@ func (c *Workbench) slowChecks() {
 	}
 	c.ed.d.SetExtra(extra)
 	c.ed.render()
+}
+
+// toggleDisclosure opens or closes the part a disclosure button controls.
+func toggleDisclosure(b app.Value) {
+	open := b.Call("getAttribute", "aria-expanded").String() != "true"
+	b.Call("setAttribute", "aria-expanded", strconv.FormatBool(open))
+	byID(b.Call("getAttribute", "aria-controls").String()).Set("hidden", !open)
 }
 
 // setDirty sets the "not downloaded" mark from outside go-app's events.
