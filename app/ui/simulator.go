@@ -604,11 +604,14 @@ func utf16Len(s string) int {
 
 // lineButton is a button that moves the cursor to a line of a file.
 func lineButton(file string, n int) string {
-	label := "Ln " + strconv.Itoa(n)
-	if file != "" {
-		label = file + ":" + strconv.Itoa(n)
+	label, title := "Ln "+strconv.Itoa(n), "Go to line "+strconv.Itoa(n)
+	switch {
+	case strings.HasPrefix(file, "page "):
+		label, title = "page Ln "+strconv.Itoa(n), "Go to line "+strconv.Itoa(n)+" of the page's HTML"
+	case file != "":
+		label, title = file+":"+strconv.Itoa(n), "Go to line "+strconv.Itoa(n)+" of "+file
 	}
-	return `<button type="button" class="ln" data-line="` + strconv.Itoa(n) + `" data-file="` + escape(file) + `" title="Go to this line">` + escape(label) + `</button>`
+	return `<button type="button" class="ln" data-line="` + strconv.Itoa(n) + `" data-file="` + escape(file) + `" title="` + escape(title) + `">` + escape(label) + `</button>`
 }
 
 // renderExplain draws the explanation of the selected cell, marks its
