@@ -135,7 +135,7 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int)) 
 		pageURL: byID(idPageURL), pageHTML: byID(idPageHTML), pageOut: byID(idPageOut),
 	}
 	if s.date.Get("value").String() == "" {
-		s.date.Set("value", time.Now().Format("2006-01-02"))
+		s.date.Set("value", today())
 	}
 	if s.urls.Get("value").String() == "" {
 		s.urls.Set("value", DefaultURLs)
@@ -150,6 +150,13 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int)) 
 	s.listen(s.pageOut, "click", func(_ app.Value, args []app.Value) any { s.click(args[0]); return nil })
 	s.run()
 	return s
+}
+
+// today is the browser's local date, YYYY-MM-DD.
+func today() string {
+	d := app.Window().Get("Date").New()
+	t := time.Date(d.Call("getFullYear").Int(), time.Month(d.Call("getMonth").Int()+1), d.Call("getDate").Int(), 0, 0, 0, 0, time.UTC)
+	return t.Format("2006-01-02")
 }
 
 func (s *simulator) listen(target app.Value, event string, fn func(app.Value, []app.Value) any) {
@@ -621,7 +628,7 @@ func (s *simulator) renderExplain() {
 	if a == nil {
 		if s.lastExplain != "none" {
 			s.lastExplain = "none"
-			s.explain.Set("innerHTML", `<p class="muted">Click a cell (or press Enter on it) to see why.</p>`)
+			s.explain.Set("innerHTML", `<p class="muted">Click a cell (or press Enter on it) to see why, and how every kind of crawler reads the same URL.</p>`)
 			s.compare.Set("innerHTML", "")
 		}
 		s.ed.setTraced(0, nil)
