@@ -192,7 +192,12 @@ func TestPageMetaTester(t *testing.T) {
 		t.Errorf("cursor at %d in the page, want %d (line %d)", pos, off, pageLine)
 	}
 	eval[bool](t, ctx, `document.getElementById("page-panel").scrollIntoView(), true`)
-	screenshot(t, ctx, "page-tester-light")
+	for _, theme := range []string{"light", "dark"} {
+		setTheme(t, ctx, theme)
+		screenshot(t, ctx, "page-tester-"+theme)
+	}
+	setTheme(t, ctx, "light")
+	eval[bool](t, ctx, `localStorage.removeItem("acap-workbench:v1:theme"), true`)
 }
 
 // TestWorkspaceReference adds the file robots.txt refers to, as a tab,
@@ -250,7 +255,11 @@ func TestWorkspaceReference(t *testing.T) {
 	if id := eval[string](t, ctx, `document.activeElement.id`); id != "tab-0" {
 		t.Errorf("ArrowLeft focused %q", id)
 	}
-	screenshot(t, ctx, "workspace-light")
+	for _, theme := range []string{"light", "dark"} {
+		setTheme(t, ctx, theme)
+		screenshot(t, ctx, "workspace-"+theme)
+	}
+	setTheme(t, ctx, "light")
 
 	// Autosaved: a reload brings back both files and the URLs.
 	waitJS(t, ctx, `(localStorage.getItem("acap-workbench:v1:workspace") || "").includes("disallow-crawl: /private/")`, 3*time.Second)
@@ -273,6 +282,7 @@ func TestWorkspaceReference(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != main {
 		t.Errorf("after closing, the editor shows %.100q", got)
 	}
+	clearStorage(t, ctx)
 }
 
 // TestSimulatorEscapesUserText puts markup in crawler names, purposes and
