@@ -177,6 +177,31 @@ func TestSimulatorMatrix(t *testing.T) {
 	if got := cells(t, ctx); fmt.Sprint(got) != fmt.Sprint(w) {
 		t.Errorf("SearchBot1, no purpose:\n got %v\nwant %v", got, w)
 	}
+	// A full User-Agent string, matched by substring.
+	ua := "Mozilla/5.0 (compatible; searchbot1/2.1; +http://example.com/bot)"
+	click(t, ctx, `#sim-ua`)
+	setField(t, ctx, "sim-crawler-name", ua)
+	if got, w := cells(t, ctx), want(f, policy.Question{Crawler: ua, UserAgent: true, Date: date}, urls); fmt.Sprint(got) != fmt.Sprint(w) {
+		t.Errorf("User-Agent string:\n got %v\nwant %v", got, w)
+	}
+	if fmt.Sprint(want(f, policy.Question{Crawler: ua, UserAgent: true, Date: date}, urls)) == fmt.Sprint(want(f, policy.Question{Crawler: ua, Date: date}, urls)) {
+		t.Error("test premise: the User-Agent option changes nothing here")
+	}
+	click(t, ctx, `#sim-ua`)
+	if got, w := cells(t, ctx), want(f, policy.Question{Crawler: ua, Date: date}, urls); fmt.Sprint(got) != fmt.Sprint(w) {
+		t.Errorf("the same string as a name:\n got %v\nwant %v", got, w)
+	}
+	// Another kind of crawler.
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("sim-kind"); s.value = "rfc9309"; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	if got, w := cells(t, ctx), want(f, policy.Question{Crawler: ua, Date: date, Kind: policy.KindRFC9309}, urls); fmt.Sprint(got) != fmt.Sprint(w) {
+		t.Errorf("rfc9309:\n got %v\nwant %v", got, w)
+	}
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("sim-kind"); s.value = "acap"; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("sim-crawler"); s.value = "n:SearchBot1"; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	if got := cells(t, ctx); fmt.Sprint(got) != fmt.Sprint(w) {
+		t.Errorf("back to SearchBot1:\n got %v\nwant %v", got, w)
+	}
+
 	// The three verdicts appear, each with an icon and a word, and a legend.
 	all := fmt.Sprint(w)
 	for _, v := range []string{"yes", "limits", "no"} {
