@@ -72,8 +72,9 @@ func (p *parser) lines() {
 		}
 	}
 	f.Lines = make([]Line, 0, n)
+	f.Fields = make([]*Field, 0, n)
 	s := scanner{src: f.text, line: 1, col0: 1}
-	s.toks = make([]Token, 0, len(f.text)/5+8)
+	s.toks = make([]Token, 0, len(f.text)/4+len(f.text)/32+8) // real files have a token per 4-5 bytes
 	starts := make([]int, 0, n+1)
 	for s.off < len(f.text) {
 		starts = append(starts, len(s.toks))
