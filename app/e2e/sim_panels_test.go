@@ -271,6 +271,9 @@ func TestWorkspaceReference(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById("sim-urls").value`); got != "/private/a.html\n/news/b.html" {
 		t.Errorf("after reload the URLs are %q", got)
 	}
+	if got := eval[string](t, ctx, `document.getElementById("sim-crawler").value`); got != "n:SearchBot1" {
+		t.Errorf("after reload the crawler is %q", got)
+	}
 	click(t, ctx, `#tab-1`)
 	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != ref {
 		t.Errorf("after reload acap-policy.txt is %.100q", got)

@@ -52,7 +52,10 @@ ACAP-disallow-index: /archive/
 func openSim(t *testing.T, ctx context.Context, text string) {
 	t.Helper()
 	open(t, ctx, site.URL+"/")
+	// Start from the defaults: no workspace or choices saved by a test
+	// before.
 	clearStorage(t, ctx)
+	reloadPage(t, ctx)
 	setText(t, ctx, text)
 	waitSim(t, ctx)
 }

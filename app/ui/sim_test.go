@@ -52,12 +52,12 @@ func TestRenderConversionEscapesAndReports(t *testing.T) {
 
 func TestWorkspaceRoundTrip(t *testing.T) {
 	urls := "/a\n/b"
-	raw := EncodeWorkspace([]wsFile{{Name: "acap-policy.txt", Text: "ACAP-crawler: *\n", Dirty: true}}, 1, urls)
+	raw := EncodeWorkspace([]wsFile{{Name: "acap-policy.txt", Text: "ACAP-crawler: *\n", Dirty: true}}, 1, urls, &SimSettings{Crawler: "n:Bot", Kind: "rfc9309"})
 	s, err := DecodeWorkspace(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Files) != 1 || s.Files[0].Name != "acap-policy.txt" || s.Files[0].Text != "ACAP-crawler: *\n" || !s.Files[0].Dirty || s.Active != 1 || s.URLs == nil || *s.URLs != urls {
+	if len(s.Files) != 1 || s.Files[0].Name != "acap-policy.txt" || s.Files[0].Text != "ACAP-crawler: *\n" || !s.Files[0].Dirty || s.Active != 1 || s.URLs == nil || *s.URLs != urls || s.Sim == nil || s.Sim.Crawler != "n:Bot" || s.Sim.Kind != "rfc9309" {
 		t.Errorf("round trip gave %+v", s)
 	}
 	for _, bad := range []string{`{`, `{"v":2,"files":[]}`} {

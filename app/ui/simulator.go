@@ -111,8 +111,11 @@ type simulator struct {
 	focusR      int
 	focusC      int
 
-	// onURLs is called when the URLs change (to save them).
-	onURLs func()
+	// onChange is called when the form changes (to save it).
+	onChange func()
+	// wantCrawler and wantPurpose are restored choices, applied when the
+	// lists are first filled.
+	wantCrawler, wantPurpose string
 	// onOpenFile shows a line of robots.txt ("") or of another workspace
 	// file (by path).
 	onOpenFile func(file string, line int)
@@ -125,7 +128,7 @@ type simulator struct {
 	funcs []app.Func
 }
 
-func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int)) *simulator {
+func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), saved *SimSettings) *simulator {
 	s := &simulator{
 		ed: ed, files: files, usages: policy.Usages(), selR: -1, selC: -1,
 		root: byID(idSim), crawler: byID(idSimCrawler), name: byID(idSimName), ua: byID(idSimUA),
@@ -139,6 +142,15 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int)) 
 	}
 	if s.urls.Get("value").String() == "" {
 		s.urls.Set("value", DefaultURLs)
+	}
+	if saved != nil {
+		s.wantCrawler, s.wantPurpose = saved.Crawler, saved.Purpose
+		s.name.Set("value", saved.Name)
+		s.ua.Set("checked", saved.UA)
+		s.purpText.Set("value", saved.PurposeText)
+		if _, ok := policy.ParseKind(saved.Kind); ok && saved.Kind != "" {
+			s.kind.Set("value", saved.Kind)
+		}
 	}
 	s.runFn = app.FuncOf(func(app.Value, []app.Value) any { s.timer = 0; s.run(); return nil })
 	s.listen(s.root, "input", func(_ app.Value, args []app.Value) any { s.formInput(args[0]); return nil })
@@ -185,15 +197,56 @@ func (s *simulator) formInput(ev app.Value) {
 		if s.purpose.Get("value").String() != "custom" {
 			s.purpose.Set("value", "custom")
 		}
-	case idSimURLs:
-		if s.onURLs != nil {
-			s.onURLs()
-		}
-	case idSimCrawler, idSimPurpose, idSimUA, idSimDate, idSimKind:
+	case idSimCrawler, idSimPurpose, idSimUA, idSimDate, idSimKind, idSimURLs:
 	default:
 		return
 	}
 	s.run()
+	if s.onChange != nil {
+		s.onChange()
+	}
+}
+
+// settings returns the choices of the form, to be saved.
+func (s *simulator) settings() SimSettings {
+	return SimSettings{
+		Crawler: s.crawler.Get("value").String(), Name: s.name.Get("value").String(),
+		UA: s.ua.Get("checked").Bool(), Purpose: s.purpose.Get("value").String(),
+		PurposeText: s.purpText.Get("value").String(), Kind: s.kind.Get("value").String(),
+	}
+}
+
+// Simulate sets what the simulator asks: the URLs (one a line), the
+// crawler (a name, or "" for any other crawler), the purpose and the kind
+// of crawler; for an example opened from the gallery, say.
+func (s *simulator) Simulate(urls []string, crawler, purpose string, kind policy.Kind) {
+	if len(urls) > 0 {
+		s.urls.Set("value", strings.Join(urls, "\n"))
+	}
+	s.ua.Set("checked", false)
+	s.name.Set("value", crawler)
+	s.crawler.Set("value", "any")
+	if crawler != "" {
+		s.crawler.Set("value", "custom")
+	}
+	s.purpText.Set("value", purpose)
+	s.purpose.Set("value", "")
+	if purpose != "" {
+		s.purpose.Set("value", "custom")
+	}
+	s.kind.Set("value", kind.String())
+	s.selR, s.selC = -1, -1
+	s.run()
+	if s.onChange != nil {
+		s.onChange()
+	}
+}
+
+// Snapshot returns what the matrix shows: the crawler asked about, the
+// URLs (rows), the usages (columns) and the answers, row-major
+// (answers[r*len(usages)+c]); for the print view.
+func (s *simulator) Snapshot() (crawler string, urls []string, usages []policy.Usage, answers []policy.Answer) {
+	return s.base.Crawler, append([]string(nil), s.rows...), append([]policy.Usage(nil), s.usages...), append([]policy.Answer(nil), s.ans...)
 }
 
 // policy returns the Policy for the current files and page, made anew only
@@ -263,6 +316,9 @@ func (s *simulator) syncOptions(f *policy.File) {
 	if k := strings.Join(crawlers, "\x00"); k != s.crawlerKey || s.crawlerKey == "" {
 		s.crawlerKey = k + "\x01"
 		cur := s.crawler.Get("value").String()
+		if s.wantCrawler != "" {
+			cur, s.wantCrawler = s.wantCrawler, ""
+		}
 		var b strings.Builder
 		b.WriteString(`<option value="any">Any other crawler</option>`)
 		for _, c := range crawlers {
@@ -278,6 +334,9 @@ func (s *simulator) syncOptions(f *policy.File) {
 	if k := strings.Join(purposes, "\x00"); k != s.purposeKey || s.purposeKey == "" {
 		s.purposeKey = k + "\x01"
 		cur := s.purpose.Get("value").String()
+		if s.wantPurpose != "" {
+			cur, s.wantPurpose = s.wantPurpose, ""
+		}
 		var b strings.Builder
 		b.WriteString(`<option value="">No purpose</option>`)
 		for _, p := range purposes {

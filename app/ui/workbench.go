@@ -119,7 +119,7 @@ func (c *Workbench) OnMount(ctx app.Context) {
 		}
 	}
 	c.files = []wsFile{{Name: name, Text: text, Dirty: c.dirty}}
-	active, urls := c.restoreWorkspace()
+	active, urls, simSettings := c.restoreWorkspace()
 	if urls != nil {
 		byID(idSimURLs).Set("value", *urls)
 	}
@@ -135,10 +135,10 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	tabs := byID(idTabs)
 	tabs.Call("addEventListener", "click", app.FuncOf(func(_ app.Value, args []app.Value) any { c.tabsClick(args[0]); return nil }))
 	tabs.Call("addEventListener", "keydown", app.FuncOf(func(_ app.Value, args []app.Value) any { c.tabsKey(args[0]); return nil }))
-	c.sim = newSimulator(c.ed, c.simFiles)
+	c.sim = newSimulator(c.ed, c.simFiles, simSettings)
 	c.sim.onOpenFile = c.openRefLine
 	c.sim.mainShown = func() bool { return c.active == 0 }
-	c.sim.onURLs = c.scheduleSave
+	c.sim.onChange = c.scheduleSave
 	c.conv = newConverter(c.ed, c.mainText, c.downloadText, c.applyToMain)
 	c.scheduleSlowChecks()
 	byID("side-extra").Call("addEventListener", "click", app.FuncOf(func(_ app.Value, args []app.Value) any {
@@ -269,11 +269,12 @@ func (c *Workbench) saveNow() {
 	err := storageSet(KeyDoc, raw)
 	if err == nil {
 		urls := byID(idSimURLs).Get("value").String()
-		if len(c.files) > 1 || c.active != 0 || urls != DefaultURLs {
-			err = storageSet(KeyWorkspace, EncodeWorkspace(c.files[1:], c.active, urls))
-		} else {
-			storageRemove(KeyWorkspace)
+		var sim *SimSettings
+		if c.sim != nil {
+			st := c.sim.settings()
+			sim = &st
 		}
+		err = storageSet(KeyWorkspace, EncodeWorkspace(c.files[1:], c.active, urls, sim))
 	}
 	if err != nil {
 		st.Set("textContent", "Not saved in this browser: the file is too large for its storage. Download it to keep it.")

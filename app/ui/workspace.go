@@ -34,15 +34,27 @@ type wsFile struct {
 
 // SavedWorkspace is the stored form of the workspace's other files.
 type SavedWorkspace struct {
-	Version int      `json:"v"`
-	Files   []wsFile `json:"files"`
-	Active  int      `json:"active"`
-	URLs    *string  `json:"urls,omitempty"`
+	Version int          `json:"v"`
+	Files   []wsFile     `json:"files"`
+	Active  int          `json:"active"`
+	URLs    *string      `json:"urls,omitempty"`
+	Sim     *SimSettings `json:"sim,omitempty"`
+}
+
+// SimSettings are the simulator's choices, saved with the workspace (the
+// date is not: it starts as today).
+type SimSettings struct {
+	Crawler     string `json:"crawler"` // the list's value: "any", "n:NAME" or "custom"
+	Name        string `json:"name"`    // the typed name or User-Agent string
+	UA          bool   `json:"ua"`
+	Purpose     string `json:"purpose"` // "", "p:PATTERN" or "custom"
+	PurposeText string `json:"purposeText"`
+	Kind        string `json:"kind"`
 }
 
 // EncodeWorkspace returns the stored form of the other files.
-func EncodeWorkspace(files []wsFile, active int, urls string) string {
-	b, _ := json.Marshal(SavedWorkspace{Version: 1, Files: files, Active: active, URLs: &urls})
+func EncodeWorkspace(files []wsFile, active int, urls string, sim *SimSettings) string {
+	b, _ := json.Marshal(SavedWorkspace{Version: 1, Files: files, Active: active, URLs: &urls, Sim: sim})
 	return string(b)
 }
 
@@ -311,10 +323,10 @@ func (c *Workbench) workspaceChanged() {
 }
 
 // restoreWorkspace reads the other files saved by saveNow.
-func (c *Workbench) restoreWorkspace() (active int, urls *string) {
+func (c *Workbench) restoreWorkspace() (active int, urls *string, sim *SimSettings) {
 	raw, ok, err := storageGet(KeyWorkspace)
 	if err != nil || !ok {
-		return 0, nil
+		return 0, nil, nil
 	}
 	s, err := DecodeWorkspace(raw)
 	if err != nil {
@@ -322,8 +334,8 @@ func (c *Workbench) restoreWorkspace() (active int, urls *string) {
 			storageRemove(KeyWorkspace)
 		}
 		c.notice = "The other files of your workspace could not be restored: " + err.Error() + "."
-		return 0, nil
+		return 0, nil, nil
 	}
 	c.files = append(c.files[:1], s.Files...)
-	return s.Active, s.URLs
+	return s.Active, s.URLs, s.Sim
 }
