@@ -21,6 +21,11 @@ func (p *Policy) selectACAP(s *selection, main *compiled, crawler string, ua boo
 	for _, m := range recs {
 		r := m.rec
 		if r.Reference != nil {
+			if m.named {
+				namedLines = append(namedLines, r.First)
+			} else if r.Any {
+				anyLines = append(anyLines, r.First)
+			}
 			p.followReference(s, main, r, m.named, crawler, ua)
 			continue
 		}

@@ -1031,7 +1031,7 @@ func (r *metaReader) readItem(ws []metaWord, exact bool) []MetaRule {
 				fix = &Fix{Title: "Write " + good, Edits: []Edit{{Start: nameOff, End: verb.end, New: good}}}
 			}
 		}
-		r.diag(nameOff, verb.end, SevError, CodeMetaUnknownUsage, metaSecFormal, msg+" The item is ignored", fix)
+		r.diag(nameOff, verb.end, SevError, CodeMetaUnknownUsage, metaSecFormal, msg+". The item is ignored.", fix)
 		return nil
 	}
 	// Fragments and qualifiers.
