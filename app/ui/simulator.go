@@ -312,42 +312,37 @@ func (s *simulator) anyOther(f *policy.File) string {
 // syncOptions refills the crawler and purpose lists with the names the
 // file uses, keeping the choice when it is still offered.
 func (s *simulator) syncOptions(f *policy.File) {
-	crawlers, purposes := f.Crawlers(), f.Purposes()
-	if k := strings.Join(crawlers, "\x00"); k != s.crawlerKey || s.crawlerKey == "" {
-		s.crawlerKey = k + "\x01"
-		cur := s.crawler.Get("value").String()
-		if s.wantCrawler != "" {
-			cur, s.wantCrawler = s.wantCrawler, ""
-		}
-		var b strings.Builder
-		b.WriteString(`<option value="any">Any other crawler</option>`)
-		for _, c := range crawlers {
-			b.WriteString(`<option value="n:` + escape(c) + `">` + escape(c) + `</option>`)
-		}
-		b.WriteString(`<option value="custom">Another name (type it)…</option>`)
-		s.crawler.Set("innerHTML", b.String())
-		s.crawler.Set("value", cur)
-		if s.crawler.Get("value").String() == "" {
-			s.crawler.Set("value", "any")
-		}
+	fillSelect(s.crawler, &s.crawlerKey, &s.wantCrawler, f.Crawlers(), "n:",
+		`<option value="any">Any other crawler</option>`, `<option value="custom">Another name (type it)…</option>`, "any")
+	fillSelect(s.purpose, &s.purposeKey, &s.wantPurpose, f.Purposes(), "p:",
+		`<option value="">No purpose</option>`, `<option value="custom">Another purpose (type it)…</option>`, "")
+}
+
+// fillSelect refills a <select> with an option for each name (its value is
+// prefix+name) between the first and last options, when the names changed
+// since the last fill (*key) or a restored choice (*want) waits. It keeps
+// the current choice, or the restored one, when it is still offered, and
+// chooses fallback otherwise.
+func fillSelect(sel app.Value, key, want *string, names []string, prefix, first, last, fallback string) {
+	k := strings.Join(names, "\x00") + "\x01" // "\x01": no names is not "never filled"
+	if k == *key && *want == "" {
+		return
 	}
-	if k := strings.Join(purposes, "\x00"); k != s.purposeKey || s.purposeKey == "" {
-		s.purposeKey = k + "\x01"
-		cur := s.purpose.Get("value").String()
-		if s.wantPurpose != "" {
-			cur, s.wantPurpose = s.wantPurpose, ""
-		}
-		var b strings.Builder
-		b.WriteString(`<option value="">No purpose</option>`)
-		for _, p := range purposes {
-			b.WriteString(`<option value="p:` + escape(p) + `">` + escape(p) + `</option>`)
-		}
-		b.WriteString(`<option value="custom">Another purpose (type it)…</option>`)
-		s.purpose.Set("innerHTML", b.String())
-		s.purpose.Set("value", cur)
-		if s.purpose.Get("value").String() == "" && cur != "" {
-			s.purpose.Set("value", "")
-		}
+	*key = k
+	cur := sel.Get("value").String()
+	if *want != "" {
+		cur, *want = *want, ""
+	}
+	var b strings.Builder
+	b.WriteString(first)
+	for _, n := range names {
+		b.WriteString(`<option value="` + prefix + escape(n) + `">` + escape(n) + `</option>`)
+	}
+	b.WriteString(last)
+	sel.Set("innerHTML", b.String())
+	sel.Set("value", cur)
+	if sel.Get("value").String() == "" {
+		sel.Set("value", fallback)
 	}
 }
 
