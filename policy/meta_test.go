@@ -406,16 +406,7 @@ func TestMetaDefinitions(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := metaMustParse(t, metaHead(tc.metas))
-			var rules []MetaRule
-			for _, tag := range p.Tags {
-				rules = append(rules, tag.Rules...)
-			}
-			if got := metaRuleStrings(rules); !reflect.DeepEqual(got, tc.rules) {
-				t.Errorf("rules = %q, want %q", got, tc.rules)
-			}
-			if got := metaCodes(p); !reflect.DeepEqual(got, tc.diags) {
-				t.Errorf("diags = %q, want %q", got, tc.diags)
-			}
+			metaCheckPage(t, p, tc.rules, tc.diags)
 			if len(p.Defs) != tc.defs {
 				t.Errorf("defs = %d, want %d", len(p.Defs), tc.defs)
 			}
@@ -516,16 +507,7 @@ func TestMetaMalformedHTML(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := metaMustParse(t, tc.src)
-			var rules []MetaRule
-			for _, tag := range p.Tags {
-				rules = append(rules, tag.Rules...)
-			}
-			if got := metaRuleStrings(rules); !reflect.DeepEqual(got, tc.rules) {
-				t.Errorf("rules = %q, want %q", got, tc.rules)
-			}
-			if got := metaCodes(p); !reflect.DeepEqual(got, tc.diags) {
-				t.Errorf("diags = %q, want %q", got, tc.diags)
-			}
+			metaCheckPage(t, p, tc.rules, tc.diags)
 		})
 	}
 }
@@ -630,4 +612,20 @@ func ExampleParsePage() {
 	// named:  ACAP allow-index -> true index []
 	// named:  ACAP allow-present-snippet max-length=20-words -> true present-snippet [max-length=20-words]
 	// robots: noindex -> false index 2:30
+}
+
+// metaCheckPage checks the rules of all of a page's tags and the codes of
+// its diagnostics.
+func metaCheckPage(t *testing.T, p *Page, rules, diags []string) {
+	t.Helper()
+	var all []MetaRule
+	for _, tag := range p.Tags {
+		all = append(all, tag.Rules...)
+	}
+	if got := metaRuleStrings(all); !reflect.DeepEqual(got, rules) {
+		t.Errorf("rules = %q, want %q", got, rules)
+	}
+	if got := metaCodes(p); !reflect.DeepEqual(got, diags) {
+		t.Errorf("diags = %q, want %q", got, diags)
+	}
 }
