@@ -69,6 +69,8 @@ func Handler(prefix, version string, wasmSize int64, domain string) *app.Handler
 	for _, s := range ui.Samples {
 		cacheable = append(cacheable, "/web/samples/"+s.File)
 	}
+	// The gallery and the exercises work offline too.
+	cacheable = append(cacheable, ui.WorkshopAssets()...)
 	return &app.Handler{
 		Name:        "ACAP Workbench",
 		ShortName:   "Workbench",
@@ -87,7 +89,7 @@ func Handler(prefix, version string, wasmSize int64, domain string) *app.Handler
 		BackgroundColor:       "#ffffff",
 		ThemeColor:            "#0550ae",
 		LoadingLabel:          "Loading the workbench… {progress}%",
-		Styles:                []string{"/web/theme.css", "/web/app.css"},
+		Styles:                []string{"/web/theme.css", "/web/app.css", "/web/workshop.css"},
 		CacheableResources:    cacheable,
 		Version:               version,
 		WasmContentLength:     strconv.FormatInt(wasmSize, 10),

@@ -52,7 +52,7 @@ func TestRenderConversionEscapesAndReports(t *testing.T) {
 
 func TestWorkspaceRoundTrip(t *testing.T) {
 	urls := "/a\n/b"
-	raw := EncodeWorkspace([]wsFile{{Name: "acap-policy.txt", Text: "ACAP-crawler: *\n", Dirty: true}}, 1, urls, &SimSettings{Crawler: "n:Bot", Kind: "rfc9309"})
+	raw := EncodeWorkspace([]wsFile{{Name: "acap-policy.txt", Text: "ACAP-crawler: *\n", Dirty: true}}, 1, urls, &SimSettings{Crawler: "n:Bot", Kind: "rfc9309"}, "")
 	s, err := DecodeWorkspace(raw)
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@
 package ui
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -63,9 +64,26 @@ type Workbench struct {
 
 	slowTimer int
 	slowFn    app.Func
+
+	// The workshop kit: the side panel shown, the panels mounted so far
+	// and their components (made once, see newPanels).
+	panel         string
+	mountedPanels map[string]bool
+	gallery       *Gallery
+	exercises     *Exercises
+	help          *HelpView
+	signals       *Signals
+
+	shareErr   error      // a share link that could not be opened
+	sharedView bool       // a shared workspace is shown (see shared.go)
+	presenter  bool       // presenter mode
+	printView  *PrintView // while printing
 }
 
-type pendingLoad struct{ name, text string }
+type pendingLoad struct {
+	name, text string
+	after      func() // run once the text is loaded (not when the user keeps editing)
+}
 
 // OnInit sets the defaults used by the pre-rendered page.
 func (c *Workbench) OnInit(ctx app.Context) { c.defaults() }
@@ -120,6 +138,12 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	}
 	c.files = []wsFile{{Name: name, Text: text, Dirty: c.dirty}}
 	active, urls, simSettings := c.restoreWorkspace()
+	if st, ok := c.openSharedAtStart(); ok {
+		simSettings, urls = c.showShared(st)
+		active = c.active
+		name, text, c.dirty = c.files[0].Name, c.files[0].Text, true
+		c.active = 0
+	}
 	if urls != nil {
 		byID(idSimURLs).Set("value", *urls)
 	}
@@ -141,6 +165,16 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	c.sim.onChange = c.scheduleSave
 	c.conv = newConverter(c.ed, c.mainText, c.downloadText, c.applyToMain)
 	c.scheduleSlowChecks()
+	c.newPanels()
+	if c.panel != "" && c.panel != PanelSim {
+		c.choosePanel(c.panel)
+	}
+	if v, ok, _ := storageGet(KeyPresenter); ok && v == "1" {
+		c.setPresenterMode(true)
+	}
+	if c.sharedView {
+		c.saveNow()
+	}
 	byID("side-extra").Call("addEventListener", "click", app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if b := args[0].Get("target").Call("closest", "button.disclose"); b.Truthy() {
 			toggleDisclosure(b)
@@ -148,6 +182,15 @@ func (c *Workbench) OnMount(ctx app.Context) {
 		return nil
 	}))
 	c.watchUpdates()
+	// A share link pasted into the address bar of an open workbench only
+	// changes the fragment: save, and start again to open it.
+	app.Window().Call("addEventListener", "hashchange", app.FuncOf(func(app.Value, []app.Value) any {
+		if _, err := LoadShared(app.Window().Get("location").Get("hash").String()); !errors.Is(err, ErrNoShareLink) {
+			c.saveNow()
+			app.Window().Get("location").Call("reload")
+		}
+		return nil
+	}))
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
 	app.Window().Set("__wbReady", app.Window().Get("performance").Call("now"))
 }
@@ -163,6 +206,7 @@ func (c *Workbench) edited() {
 		c.sim.schedule()
 	}
 	c.scheduleSlowChecks()
+	c.panelsFollow()
 }
 
 // scheduleSlowChecks runs the checks too slow for every keystroke
@@ -185,6 +229,7 @@ func (c *Workbench) slowChecks() {
 	if c.ed == nil || c.ed.d.File == nil {
 		return
 	}
+	c.followSignals()
 	f := c.ed.d.File
 	var others []*policy.File
 	for i := range c.files {
@@ -264,8 +309,18 @@ func (c *Workbench) saveNow() {
 	}
 	c.files[c.active].Text = c.ed.text()
 	c.files[c.active].Dirty = c.dirty
-	raw := EncodeSaved(c.files[0].Name, c.files[0].Text, c.files[0].Dirty, time.Now())
 	st := byID("save-state")
+	if c.sharedView {
+		if err := c.saveShared(); err != nil {
+			st.Set("textContent", "This shared workspace is not saved in this browser: it is too large for its storage.")
+			st.Set("className", "save-state save-failed")
+			return
+		}
+		st.Set("textContent", "Shared workspace saved in this browser, apart from your own work")
+		st.Set("className", "save-state")
+		return
+	}
+	raw := EncodeSaved(c.files[0].Name, c.files[0].Text, c.files[0].Dirty, time.Now())
 	err := storageSet(KeyDoc, raw)
 	if err == nil {
 		urls := byID(idSimURLs).Get("value").String()
@@ -274,7 +329,7 @@ func (c *Workbench) saveNow() {
 			st := c.sim.settings()
 			sim = &st
 		}
-		err = storageSet(KeyWorkspace, EncodeWorkspace(c.files[1:], c.active, urls, sim))
+		err = storageSet(KeyWorkspace, EncodeWorkspace(c.files[1:], c.active, urls, sim, c.panel))
 	}
 	if err != nil {
 		st.Set("textContent", "Not saved in this browser: the file is too large for its storage. Download it to keep it.")
@@ -398,7 +453,7 @@ func RootPrefix() string {
 // that were not downloaded.
 func (c *Workbench) offerLoad(name, text string) {
 	if c.dirty && c.ed != nil && c.ed.text() != text {
-		c.pending = &pendingLoad{name, text}
+		c.pending = &pendingLoad{name: name, text: text}
 		c.ctx.Defer(func(app.Context) { byID("confirm-keep").Call("focus") })
 		return
 	}
@@ -427,6 +482,9 @@ func (c *Workbench) load(name, text string) {
 func (c *Workbench) confirmReplace(ctx app.Context, e app.Event) {
 	if p := c.pending; p != nil {
 		c.load(p.name, p.text)
+		if p.after != nil {
+			p.after()
+		}
 	}
 }
 
@@ -533,6 +591,9 @@ func (c *Workbench) Render() app.UI {
 				}),
 			),
 			app.Button().ID("theme").Class("btn").Type("button").Aria("pressed", c.theme == "dark").Text(themeLabel).OnClick(c.toggleTheme),
+			&PresenterToggle{On: c.presenter, OnChange: c.setPresenterMode},
+			app.Button().ID("print").Class("btn").Type("button").Title("A handout: the file, its simulation and every explanation").
+				Text("Print…").OnClick(c.print),
 		),
 		app.Main().Class("main").Body(
 			app.Section().Class("editor-pane").Aria("label", "Editor").Body(
@@ -549,12 +610,14 @@ func (c *Workbench) Render() app.UI {
 				),
 				app.P().ID("editor-help").Class("help").Text("Tab indents; press Esc then Tab to leave the editor. Drop a robots.txt here to open it."),
 				app.Div().ID("save-state").Class("save-state").Aria("live", "polite"),
+				&ShareLinkButton{GetState: c.shareState},
 			),
-			app.Aside().Class("side").Aria("label", "Problems and simulation").Body(
-				app.H2().Text("Problems"),
-				app.P().ID(idStatus).Class("prob-status").Aria("live", "polite"),
-				app.Ul().ID(idProblems).Class("problems"),
-				app.Div().ID("side-extra").Class("side-extra").Body(c.renderSimForm()...),
+			app.Aside().Class("side").Aria("label", "Problems, simulation and workshop").Body(
+				append([]app.UI{
+					app.H2().Text("Problems"),
+					app.P().ID(idStatus).Class("prob-status").Aria("live", "polite"),
+					app.Ul().ID(idProblems).Class("problems"),
+				}, c.renderPanels()...)...,
 			),
 		),
 		app.If(c.notice != "", func() app.UI {
@@ -578,5 +641,20 @@ func (c *Workbench) Render() app.UI {
 				),
 			)
 		}),
+		app.If(c.sharedView, func() app.UI {
+			return app.Div().ID("shared-banner").Class("shared-banner").Role("status").Body(
+				app.Span().Text("You are looking at a shared workspace. Your own work is kept apart, unchanged, until you choose."),
+				app.Button().ID("shared-keep").Class("btn").Type("button").Text("Keep this workspace as mine").OnClick(c.keepShared),
+				app.Button().ID("shared-back").Class("btn").Type("button").Text("Back to my work").OnClick(c.backToOwnWork),
+			)
+		}),
+		app.If(c.shareErr != nil, func() app.UI {
+			return app.Div().ID("share-error").Class("shared-banner").Body(
+				&SharedLinkError{Err: c.shareErr, OnDismiss: func() {
+					c.ctx.Dispatch(func(app.Context) { c.shareErr = nil; setFragment("") })
+				}},
+			)
+		}),
+		app.If(c.printView != nil, func() app.UI { return c.printView }),
 	)
 }

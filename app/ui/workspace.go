@@ -39,6 +39,7 @@ type SavedWorkspace struct {
 	Active  int          `json:"active"`
 	URLs    *string      `json:"urls,omitempty"`
 	Sim     *SimSettings `json:"sim,omitempty"`
+	Panel   string       `json:"panel,omitempty"` // the side panel open
 }
 
 // SimSettings are the simulator's choices, saved with the workspace (the
@@ -53,8 +54,8 @@ type SimSettings struct {
 }
 
 // EncodeWorkspace returns the stored form of the other files.
-func EncodeWorkspace(files []wsFile, active int, urls string, sim *SimSettings) string {
-	b, _ := json.Marshal(SavedWorkspace{Version: 1, Files: files, Active: active, URLs: &urls, Sim: sim})
+func EncodeWorkspace(files []wsFile, active int, urls string, sim *SimSettings, panel string) string {
+	b, _ := json.Marshal(SavedWorkspace{Version: 1, Files: files, Active: active, URLs: &urls, Sim: sim, Panel: panel})
 	return string(b)
 }
 
@@ -320,6 +321,7 @@ func (c *Workbench) workspaceChanged() {
 	if c.ed != nil {
 		c.scheduleSlowChecks()
 	}
+	c.panelsFollow()
 }
 
 // restoreWorkspace reads the other files saved by saveNow.
@@ -337,5 +339,8 @@ func (c *Workbench) restoreWorkspace() (active int, urls *string, sim *SimSettin
 		return 0, nil, nil
 	}
 	c.files = append(c.files[:1], s.Files...)
+	if ValidPanel(s.Panel) {
+		c.panel = s.Panel
+	}
 	return s.Active, s.URLs, s.Sim
 }

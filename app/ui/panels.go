@@ -1,0 +1,288 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/app/doc"
+	"github.com/acap-workbench/workbench/policy"
+)
+
+// The side panels, by ID. A share link names the open one.
+const (
+	PanelSim       = "sim"
+	PanelGallery   = "gallery"
+	PanelExercises = "exercises"
+	PanelSignals   = "signals"
+	PanelHelp      = "help"
+)
+
+// Panels are the side panels in the order of their tabs.
+var Panels = []struct{ ID, Label string }{
+	{PanelSim, "Simulate"},
+	{PanelGallery, "Gallery"},
+	{PanelExercises, "Exercises"},
+	{PanelSignals, "Today's signals"},
+	{PanelHelp, "Help"},
+}
+
+// ValidPanel reports whether id names a side panel.
+func ValidPanel(id string) bool {
+	for _, p := range Panels {
+		if p.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// KeyPresenter keeps presenter mode on between visits.
+const KeyPresenter = keyPrefix + "presenter"
+
+// presenterFontSize is the editor's font size in presenter mode.
+const presenterFontSize = 22
+
+// panelID is the element ID of a panel's content.
+func panelID(id string) string {
+	if id == PanelSim {
+		return "side-extra"
+	}
+	return "panel-" + id
+}
+
+// newPanels makes the workshop components once; they stay mounted after
+// their panel was first shown, so what they fetched and their state (the
+// exercise chosen, the help page) survive switching panels.
+func (c *Workbench) newPanels() {
+	if c.gallery != nil {
+		return
+	}
+	c.mountedPanels = map[string]bool{}
+	c.gallery = &Gallery{}
+	c.gallery.OnOpen = func(name, text string, urls []string, crawler, purpose string) {
+		kind := policy.KindACAP
+		if it, ok := c.gallery.ItemByFile(name); ok {
+			if k, ok := policy.ParseKind(it.Kind); ok {
+				kind = k
+			}
+		}
+		c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, kind) })
+	}
+	c.exercises = &Exercises{
+		OnOpen: func(name, text string, urls []string, crawler, purpose string) {
+			c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, policy.KindACAP) })
+		},
+		OnGoToLine: c.goToMainLine,
+	}
+	c.help = &HelpView{
+		OnOpen: func(name, text string, urls []string, crawler, purpose string) {
+			c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, policy.KindACAP) })
+		},
+	}
+	c.signals = &Signals{OnGoToLine: c.goToMainLine}
+}
+
+// goToMainLine shows line n of robots.txt (the simulated file).
+func (c *Workbench) goToMainLine(n int) {
+	if c.ed == nil {
+		return
+	}
+	c.switchTo(0)
+	c.ed.selectLine(n)
+}
+
+// choosePanel shows a side panel.
+func (c *Workbench) choosePanel(id string) {
+	if !ValidPanel(id) {
+		id = PanelSim
+	}
+	c.newPanels()
+	c.panel = id
+	c.mountedPanels[id] = true
+	c.panelsFollow()
+	c.followSignals()
+	c.scheduleSave()
+}
+
+// panelsFollow gives the exercise shown the current robots.txt (its checks
+// run 150 ms after the last change). Called on every edit and workspace
+// change; it costs nothing when another panel is open.
+func (c *Workbench) panelsFollow() {
+	if c.ed == nil || c.gallery == nil || c.panel != PanelExercises {
+		return
+	}
+	_, text, _ := c.mainText()
+	c.exercises.SetText(text)
+}
+
+// followSignals gives today's signals the current parse of robots.txt;
+// it runs with the slow checks, once typing has paused.
+func (c *Workbench) followSignals() {
+	if c.ed == nil || c.gallery == nil || c.panel != PanelSignals {
+		return
+	}
+	if f, _, _ := c.simFiles(); f != c.signals.File {
+		c.ctx.Dispatch(func(app.Context) { c.signals.File = f })
+	}
+}
+
+// panelKey moves between the panel tabs with the arrow keys.
+func (c *Workbench) panelKey(ctx app.Context, e app.Event) {
+	step := 0
+	switch e.Get("key").String() {
+	case "ArrowRight", "ArrowDown":
+		step = 1
+	case "ArrowLeft", "ArrowUp":
+		step = -1
+	default:
+		return
+	}
+	e.PreventDefault()
+	i := 0
+	for k, p := range Panels {
+		if p.ID == c.panel {
+			i = k
+		}
+	}
+	i = (i + step + len(Panels)) % len(Panels)
+	c.choosePanel(Panels[i].ID)
+	id := "ptab-" + Panels[i].ID
+	ctx.Defer(func(app.Context) { byID(id).Call("focus") })
+}
+
+// renderPanels is the tab list and the panels. The simulator's markup is
+// always in the page (its code keeps references to its elements); the
+// other panels are mounted when first shown and then only hidden.
+func (c *Workbench) renderPanels() []app.UI {
+	c.newPanels()
+	cur := c.panel
+	if !ValidPanel(cur) {
+		cur = PanelSim
+	}
+	panel := func(id string, body app.UI) app.UI {
+		return wkHidden(app.Div().ID(panelID(id)).Class("side-extra").Role("tabpanel").
+			Aria("labelledby", "ptab-"+id), cur != id).Body(
+			app.If(c.mountedPanels[id], func() app.UI { return body }),
+		)
+	}
+	return []app.UI{
+		app.Div().ID("panel-tabs").Class("panel-tabs").Role("tablist").Aria("label", "Panels").
+			OnKeyDown(c.panelKey).Body(
+			app.Range(Panels).Slice(func(i int) app.UI {
+				p := Panels[i]
+				tab := -1
+				if p.ID == cur {
+					tab = 0
+				}
+				return app.Button().ID("ptab-"+p.ID).Class("ptab").Type("button").Role("tab").
+					Aria("selected", strconv.FormatBool(p.ID == cur)).Aria("controls", panelID(p.ID)).TabIndex(tab).
+					Text(p.Label).OnClick(func(ctx app.Context, e app.Event) { c.choosePanel(p.ID) })
+			}),
+		),
+		wkHidden(app.Div().ID("side-extra").Class("side-extra").Role("tabpanel").Aria("labelledby", "ptab-sim"),
+			cur != PanelSim).Body(c.renderSimForm()...),
+		panel(PanelGallery, c.gallery),
+		panel(PanelExercises, c.exercises),
+		panel(PanelSignals, c.signals),
+		panel(PanelHelp, c.help),
+	}
+}
+
+// openAsNew opens an example (from the gallery, an exercise or the help)
+// as the simulated file, with what to simulate. It never replaces work
+// that was not downloaded: when robots.txt has such changes, it is kept
+// in a tab of its own; when the workspace is full, the user is asked.
+func (c *Workbench) openAsNew(name, text string, urls []string, crawler, purpose string, kind policy.Kind) {
+	if c.ed == nil {
+		return
+	}
+	if len(text) > doc.MaxSize {
+		c.notice = "That file is larger than " + strconv.Itoa(doc.MaxSize>>20) + " MB; your current text was kept."
+		return
+	}
+	simulate := func() {
+		if c.sim != nil {
+			c.sim.Simulate(urls, crawler, purpose, kind)
+		}
+	}
+	c.switchTo(0)
+	switch {
+	case !c.dirty:
+		// Nothing to lose: robots.txt is as it was opened or downloaded.
+		c.load(name, text)
+		simulate()
+	case len(c.files) >= maxFiles:
+		c.offerLoad(name, text)
+		if c.pending != nil {
+			c.pending.after = simulate
+		} else {
+			simulate()
+		}
+	default:
+		kept := keptName(c.files, c.files[0].Name, name)
+		c.files[0].Text, c.files[0].Dirty = c.ed.text(), true
+		c.files[0].Name = kept
+		c.files = append([]wsFile{{Name: name, Text: text}}, c.files...)
+		c.active = 1
+		c.switchTo(0)
+		c.notice = "“" + name + "” is now the simulated file. Your own file, which has changes that were not downloaded, is kept in the tab “" + kept + "”."
+		simulate()
+	}
+}
+
+// keptName is the name under which the user's robots.txt is kept when an
+// example takes its place: its own name, unless the example or another
+// file of the workspace has it.
+func keptName(files []wsFile, old, incoming string) string {
+	taken := func(n string) bool {
+		if RefName(n) == RefName(incoming) {
+			return true
+		}
+		for _, w := range files[1:] {
+			if RefName(w.Name) == RefName(n) {
+				return true
+			}
+		}
+		return false
+	}
+	name := old
+	for k := 1; taken(name); k++ {
+		name = "yours-" + old
+		if k > 1 {
+			name = "yours-" + strconv.Itoa(k) + "-" + old
+		}
+	}
+	return name
+}
+
+// setPresenterMode turns presenter mode on or off and keeps the choice.
+func (c *Workbench) setPresenterMode(on bool) {
+	c.presenter = on
+	SetPresenter(on)
+	if c.ed != nil {
+		fs := c.fontSize
+		if on {
+			fs = max(fs, presenterFontSize)
+		}
+		c.ed.setFontSize(fs)
+		c.ed.render()
+	}
+	if on {
+		_ = storageSet(KeyPresenter, "1")
+	} else {
+		storageRemove(KeyPresenter)
+	}
+}
+
+// print shows the print view of robots.txt with the simulation, and opens
+// the browser's print dialog.
+func (c *Workbench) print(ctx app.Context, e app.Event) {
+	if c.ed == nil || c.sim == nil {
+		return
+	}
+	name, text, _ := c.mainText()
+	crawler, urls, usages, answers := c.sim.Snapshot()
+	c.printView = &PrintView{Name: name, Text: text, Crawler: crawler, Purpose: c.sim.base.Purpose, URLs: urls, Usages: usages, Answers: answers}
+	PrintWhenRendered(ctx, func() { c.printView = nil })
+}

@@ -1,0 +1,198 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/app/share"
+)
+
+// A share link opens as a shared view: the workspace of the link is shown
+// and autosaved under KeyShared, apart from the user's own work (KeyDoc,
+// KeyWorkspace), which it never touches. The address's fragment becomes
+// SharedViewFragment, so a reload comes back to the shared view with its
+// edits. The user then keeps the shared workspace as their own, or goes
+// back to their work.
+
+// KeyShared holds the shared view's workspace (a share.State as JSON).
+const KeyShared = keyPrefix + "shared-view"
+
+// SharedViewFragment is the address's fragment while a shared workspace
+// is shown.
+const SharedViewFragment = "shared"
+
+// openSharedAtStart reads the address's fragment when the page starts. It
+// returns the shared workspace to show, if any; a broken link sets
+// c.shareErr and returns false, and nothing of it is used.
+func (c *Workbench) openSharedAtStart() (share.State, bool) {
+	hash := app.Window().Get("location").Get("hash").String()
+	st, err := LoadShared(hash)
+	if errors.Is(err, ErrNoShareLink) {
+		if strings.TrimPrefix(hash, "#") != SharedViewFragment {
+			return share.State{}, false
+		}
+		// A reload of a shared view: its latest state is in storage.
+		raw, ok, _ := storageGet(KeyShared)
+		if !ok {
+			setFragment("")
+			return share.State{}, false
+		}
+		st, err = DecodeSharedView(raw)
+		if err != nil {
+			storageRemove(KeyShared)
+			setFragment("")
+			c.notice = "The shared workspace you were looking at could not be restored (" + err.Error() + "); your own work is shown."
+			return share.State{}, false
+		}
+	}
+	if err == nil && len(st.Files) > maxFiles {
+		err = &share.Error{Kind: share.ErrInvalid, Detail: "it has " + strconv.Itoa(len(st.Files)) +
+			" files; the workbench opens at most " + strconv.Itoa(maxFiles)}
+	}
+	if err != nil {
+		c.shareErr = err
+		return share.State{}, false
+	}
+	setFragment(SharedViewFragment)
+	return st, true
+}
+
+// DecodeSharedView reads KeyShared's value, with the checks of a link.
+func DecodeSharedView(raw string) (share.State, error) {
+	var st share.State
+	if err := json.Unmarshal([]byte(raw), &st); err != nil {
+		return share.State{}, errors.New("it is not valid JSON")
+	}
+	if st.Version > share.Version {
+		return share.State{}, errors.New("it was saved by a newer version")
+	}
+	if err := st.Validate(); err != nil {
+		return share.State{}, err
+	}
+	return st, nil
+}
+
+// setFragment replaces the address's fragment without adding to the
+// history or reloading ("" removes it).
+func setFragment(frag string) {
+	loc := app.Window().Get("location")
+	url := loc.Get("pathname").String() + loc.Get("search").String()
+	if frag != "" {
+		url += "#" + frag
+	}
+	app.Window().Get("history").Call("replaceState", nil, "", url)
+}
+
+// showShared puts a shared workspace in place of the one restored from
+// storage (in memory only). It returns the simulator's settings and URLs.
+func (c *Workbench) showShared(st share.State) (*SimSettings, *string) {
+	c.sharedView = true
+	c.files = c.files[:0]
+	for _, f := range st.Files {
+		// Not downloaded by this user: marked so, so that nothing replaces
+		// it without asking.
+		c.files = append(c.files, wsFile{Name: strings.TrimPrefix(f.Name, "/"), Text: f.Text, Dirty: true})
+	}
+	c.active = st.Active
+	c.dirty = true
+	if ValidPanel(st.Panel) {
+		c.panel = st.Panel
+	}
+	urls := strings.Join(st.URLs, "\n")
+	set := SimSettings{Crawler: "any", Name: st.Crawler, UA: st.UserAgent, PurposeText: st.Purpose, Kind: st.Kind}
+	if st.Crawler != "" {
+		set.Crawler = "custom"
+	}
+	if st.Purpose != "" {
+		set.Purpose = "custom"
+	}
+	byID(idSimDate).Set("value", st.Date)
+	return &set, &urls
+}
+
+// shareState is the workspace as a share link carries it.
+func (c *Workbench) shareState() share.State {
+	st := share.State{Version: share.Version, Active: c.active, Panel: c.panel}
+	for i := range c.files {
+		st.Files = append(st.Files, share.File{Name: RefName(c.files[i].Name), Text: c.textOf(i)})
+	}
+	for _, u := range strings.Split(byID(idSimURLs).Get("value").String(), "\n") {
+		if u = strings.TrimSpace(u); u != "" {
+			st.URLs = append(st.URLs, u)
+		}
+	}
+	if c.sim != nil {
+		set := c.sim.settings()
+		switch {
+		case set.Crawler == "custom":
+			st.Crawler = strings.TrimSpace(set.Name)
+		case strings.HasPrefix(set.Crawler, "n:"):
+			st.Crawler = set.Crawler[2:]
+		}
+		st.UserAgent = set.UA && st.Crawler != ""
+		switch {
+		case set.Purpose == "custom":
+			st.Purpose = strings.TrimSpace(set.PurposeText)
+		case strings.HasPrefix(set.Purpose, "p:"):
+			st.Purpose = set.Purpose[2:]
+		}
+		st.Kind = set.Kind
+		st.Date = byID(idSimDate).Get("value").String()
+	}
+	return st
+}
+
+// saveShared autosaves the shared view.
+func (c *Workbench) saveShared() error {
+	b, err := json.Marshal(c.shareState())
+	if err != nil {
+		return err
+	}
+	return storageSet(KeyShared, string(b))
+}
+
+// keepShared makes the shared workspace the user's own work, after asking
+// when that work has changes that were not downloaded.
+func (c *Workbench) keepShared(ctx app.Context, e app.Event) {
+	if ownWorkDirty() && !app.Window().Call("confirm",
+		"Your own work has changes that were not downloaded. Replace it with the shared workspace?").Bool() {
+		return
+	}
+	c.sharedView = false
+	c.saveNow()
+	storageRemove(KeyShared)
+	setFragment("")
+}
+
+// backToOwnWork leaves the shared view: the page reloads with the user's
+// own work, which was never touched.
+func (c *Workbench) backToOwnWork(ctx app.Context, e app.Event) {
+	c.sharedView = false
+	storageRemove(KeyShared)
+	setFragment("")
+	app.Window().Get("location").Call("reload")
+}
+
+// ownWorkDirty reports whether the user's saved work (not the shared view)
+// has changes that were not downloaded.
+func ownWorkDirty() bool {
+	if raw, ok, _ := storageGet(KeyDoc); ok {
+		if s, err := DecodeSaved(raw); err == nil && s.Dirty {
+			return true
+		}
+	}
+	if raw, ok, _ := storageGet(KeyWorkspace); ok {
+		if ws, err := DecodeWorkspace(raw); err == nil {
+			for _, f := range ws.Files {
+				if f.Dirty {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
