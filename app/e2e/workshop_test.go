@@ -130,9 +130,11 @@ func TestExerciseRedToGreen(t *testing.T) {
 	eval[bool](t, ctx, `[...document.querySelectorAll("#panel-exercises button")].find(b => b.textContent === "Open the starting file").click(), true`)
 	waitJS(t, ctx, `document.getElementById("editor-input").value === `+jsString(ex.Robots), 5*time.Second)
 
-	waitJS(t, ctx, `document.querySelectorAll("#panel-exercises .wk-fail").length > 0`, 5*time.Second)
+	// The checks follow the editor 150 ms after a change: wait for the
+	// red check about the starting file's line 4.
+	waitJS(t, ctx, `[...document.querySelectorAll("#panel-exercises .wk-fail")].some(e => e.textContent.includes("Line 4 decided"))`, 5*time.Second)
 	fail := eval[string](t, ctx, `document.querySelector("#panel-exercises .wk-fail").textContent`)
-	if !strings.Contains(fail, "Expected: no") || !strings.Contains(fail, "thumbnail") {
+	if !strings.Contains(fail, "Expected: not allowed") || !strings.Contains(fail, "thumbnail") || !strings.Contains(fail, "ACAP-allow-present: /news/") {
 		t.Errorf("a red check does not say why: %q", fail)
 	}
 	sum := eval[string](t, ctx, `document.querySelector("#panel-exercises .wk-summary").textContent`)

@@ -60,7 +60,7 @@ type PresenterToggle struct {
 // Render shows a toggle button (aria-pressed).
 func (c *PresenterToggle) Render() app.UI {
 	return app.Button().ID("wk-presenter").Class("btn").Type("button").Aria("pressed", c.On).
-		Title("Large type and high contrast, for projectors").Text("Presenter mode").
+		Title("Large type and high contrast, for projectors").Text("Presenter").
 		OnClick(func(ctx app.Context, e app.Event) {
 			c.On = !c.On
 			if c.OnChange != nil {

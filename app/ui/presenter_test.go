@@ -17,7 +17,7 @@ func TestPresenterToggle(t *testing.T) {
 		if !strings.HasPrefix(tag, "<button") || !strings.Contains(tag, "aria-pressed") || strings.Contains(tag, `"false"`) == on {
 			t.Errorf("On=%v: %s", on, tag)
 		}
-		wkMustContain(t, html, ">Presenter mode</button>")
+		wkMustContain(t, html, ">Presenter</button>")
 	}
 	if PresenterOn() {
 		t.Error("presenter mode on outside a browser")
