@@ -165,6 +165,13 @@ func TestSubPathOfflineAndNewDeploy(t *testing.T) {
 		t.Errorf("offline reload: text %q", got)
 	}
 	t.Log("offline reload under /workbench/ works")
+	// The gallery and the exercises work offline too.
+	click(t, ctx, "#ptab-gallery")
+	waitJS(t, ctx, `document.querySelectorAll("#panel-gallery .wk-card").length > 40`, 10*time.Second)
+	click(t, ctx, "#ptab-exercises")
+	waitJS(t, ctx, `document.querySelectorAll("#panel-exercises .wk-ex-list button").length >= 12 && document.querySelectorAll("#panel-exercises .wk-error").length === 0`, 10*time.Second)
+	eval[bool](t, ctx, `document.querySelector("#panel-gallery .wk-card button").click(), true`)
+	waitJS(t, ctx, `document.getElementById("tab-0").textContent.startsWith("guide-ex-1-1.txt")`, 10*time.Second)
 
 	caches := eval[[]string](t, ctx, `caches.keys()`)
 	if len(caches) != 1 || !strings.HasSuffix(caches[0], v2) {
