@@ -59,7 +59,7 @@ func usage() {
 }
 
 // Handler returns the go-app handler for a site served under prefix.
-func Handler(prefix, version string, wasmSize int64, domain string) *app.Handler {
+func Handler(prefix, version string, wasmSize int64, domain string, assets []string) *app.Handler {
 	prefix = "/" + strings.Trim(prefix, "/")
 	var res app.ResourceResolver = app.LocalDir("")
 	if prefix != "/" {
@@ -70,7 +70,7 @@ func Handler(prefix, version string, wasmSize int64, domain string) *app.Handler
 		cacheable = append(cacheable, "/web/samples/"+s.File)
 	}
 	// The gallery and the exercises work offline too.
-	cacheable = append(cacheable, ui.WorkshopAssets()...)
+	cacheable = append(cacheable, assets...)
 	return &app.Handler{
 		Name:        "ACAP Workbench",
 		ShortName:   "Workbench",
@@ -98,6 +98,29 @@ func Handler(prefix, version string, wasmSize int64, domain string) *app.Handler
 	}
 }
 
+// workshopAssets lists the files of the gallery and the exercises in the
+// built site's web folder (as site paths such as /web/gallery/x.txt), for
+// the service worker to precache: a file a trainer drops into
+// web/exercises is available offline without a change to the code.
+func workshopAssets(webDir string) ([]string, error) {
+	var out []string
+	for _, sub := range []string{"gallery", "exercises"} {
+		ents, err := os.ReadDir(filepath.Join(webDir, sub))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range ents {
+			if e.Type().IsRegular() {
+				out = append(out, "/web/"+sub+"/"+e.Name())
+			}
+		}
+	}
+	return out, nil
+}
+
 // Build writes the static site into out. The WebAssembly binary must
 // already be at out/web/app.wasm.
 func Build(out, web, prefix, domain string) error {
@@ -120,7 +143,11 @@ func Build(out, web, prefix, domain string) error {
 	if err != nil {
 		return err
 	}
-	h := Handler(prefix, version, st.Size(), domain)
+	assets, err := workshopAssets(filepath.Join(out, "web"))
+	if err != nil {
+		return err
+	}
+	h := Handler(prefix, version, st.Size(), domain, assets)
 	if err := app.GenerateStaticWebsite(out, h); err != nil {
 		return err
 	}

@@ -33,13 +33,19 @@ func TestBuildWritesACompleteSite(t *testing.T) {
 				t.Errorf("prefix %q: %s missing", tc.prefix, f)
 			}
 		}
+		// The gallery and the exercises are precached, under the prefix.
+		worker, _ := os.ReadFile(filepath.Join(out, "app-worker.js"))
+		for _, f := range []string{"/web/workshop.css", "/web/gallery/gallery.json", "/web/gallery/guide-ex-1-1.txt", "/web/exercises/index.json", "/web/exercises/usages-no-thumbnails.json"} {
+			if !strings.Contains(string(worker), `"`+tc.prefix+f+`"`) {
+				t.Errorf("prefix %q: the service worker does not precache %s", tc.prefix, f)
+			}
+		}
 		index, _ := os.ReadFile(filepath.Join(out, "index.html"))
 		for _, want := range []string{tc.asset, `id="editor-input"`, "ACAP Workbench"} {
 			if !strings.Contains(string(index), want) {
 				t.Errorf("prefix %q: index.html lacks %s", tc.prefix, want)
 			}
 		}
-		worker, _ := os.ReadFile(filepath.Join(out, "app-worker.js"))
 		if !strings.Contains(string(worker), workerMarker) || !strings.Contains(string(worker), `cache: "reload"`) {
 			t.Errorf("prefix %q: app-worker.js is not ours", tc.prefix)
 		}

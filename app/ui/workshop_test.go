@@ -4,12 +4,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"reflect"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/app/exercise"
 )
 
 // wkEvil is data that must never reach the page as markup.
@@ -64,52 +64,34 @@ func (f *wkFakeFetch) fetch(url string, done func(string, error)) {
 	done(string(b), nil)
 }
 
-// TestWorkshopAssets checks that WorkshopAssets lists exactly the files of
-// web/gallery and web/exercises, and every file the gallery and the
-// exercise index name.
-func TestWorkshopAssets(t *testing.T) {
-	var want []string
-	for _, pat := range []string{"../../web/gallery/*", "../../web/exercises/*"} {
-		m, _ := filepath.Glob(pat)
-		for _, p := range m {
-			want = append(want, strings.TrimPrefix(filepath.ToSlash(p), "../.."))
-		}
-	}
-	got := WorkshopAssets()
-	sort.Strings(want)
-	g := append([]string(nil), got...)
-	sort.Strings(g)
-	if !reflect.DeepEqual(g, want) {
-		t.Errorf("WorkshopAssets() differs from the folders:\n got %v\nwant %v", g, want)
-	}
-	have := map[string]bool{}
-	for _, p := range got {
-		have[p] = true
-	}
-	data, _ := os.ReadFile("../../web/gallery/gallery.json")
-	items, err := ParseGallery(data)
+// TestExerciseIndex checks that every exercise file is named in
+// index.json and that every name there is a file that parses.
+func TestExerciseIndex(t *testing.T) {
+	data, err := os.ReadFile("../../web/exercises/index.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, it := range items {
-		if !have["/web/gallery/"+it.File] {
-			t.Errorf("%s is not precached", it.File)
-		}
-	}
-	data, _ = os.ReadFile("../../web/exercises/index.json")
 	names, err := ParseExerciseIndex(data)
-	if err != nil || len(names) == 0 {
-		t.Fatal(err, names)
+	if err != nil || len(names) < 12 {
+		t.Fatalf("index.json: %v, %d names (want 12 or more)", err, len(names))
 	}
+	listed := map[string]bool{}
 	for _, n := range names {
-		if !have["/web/exercises/"+n] {
-			t.Errorf("%s is not precached", n)
+		listed[n] = true
+		b, err := os.ReadFile(filepath.Join("../../web/exercises", n))
+		if err != nil {
+			t.Errorf("index.json names %s: %v", n, err)
+			continue
+		}
+		if _, err := exercise.Parse(b); err != nil {
+			t.Errorf("%s: %v", n, err)
 		}
 	}
-	// A copy: callers may not change the list.
-	got[0] = "x"
-	if WorkshopAssets()[0] == "x" {
-		t.Error("WorkshopAssets returns its own slice")
+	files, _ := filepath.Glob("../../web/exercises/*.json")
+	for _, f := range files {
+		if b := filepath.Base(f); b != "index.json" && !listed[b] {
+			t.Errorf("%s is not named in index.json", b)
+		}
 	}
 }
 
