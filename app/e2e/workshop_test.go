@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/acap-workbench/workbench/app/exercise"
 	"github.com/acap-workbench/workbench/app/help"
@@ -219,6 +220,22 @@ func TestShareLinkRoundTrip(t *testing.T) {
 	if got := editorText(t, ctx2); got != own {
 		t.Errorf("back to own work shows %q, want %q", got, own)
 	}
+	// Open it again and keep it: the user is asked first (their work has
+	// changes that were not downloaded), then it is their work.
+	goTo(t, ctx2, link)
+	eval[bool](t, ctx2, `window.__asked = "", window.confirm = (m) => { window.__asked = m; return true }, true`)
+	click(t, ctx2, "#shared-keep")
+	waitJS(t, ctx2, `document.getElementById("shared-banner") === null && location.hash === ""`, 3*time.Second)
+	if asked := eval[string](t, ctx2, `window.__asked`); !strings.Contains(asked, "not downloaded") {
+		t.Errorf("keeping the shared workspace did not ask first (%q)", asked)
+	}
+	if got := eval[string](t, ctx2, `JSON.parse(localStorage.getItem("acap-workbench:v1:doc")).text`); got != text {
+		t.Errorf("kept workspace saved as %q", got)
+	}
+	reloadPage(t, ctx2)
+	if got := editorText(t, ctx2); got != text {
+		t.Errorf("after keeping and reloading the editor shows %q", got)
+	}
 }
 
 // goTo goes to url from the open workbench as a user pasting it in the
@@ -333,6 +350,13 @@ func mustEncodeRaw(t *testing.T, js string) string {
 func TestHelpNavigation(t *testing.T) {
 	ctx := startFresh(t)
 	showPanel(t, ctx, "help")
+	// The panel tabs follow the arrow keys, wrapping at the ends.
+	for _, step := range []struct{ key, want string }{{kb.ArrowRight, "sim"}, {kb.ArrowRight, "gallery"}, {kb.ArrowLeft, "sim"}, {kb.ArrowLeft, "help"}} {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(step.key)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, `document.activeElement.id === "ptab-`+step.want+`" && document.activeElement.getAttribute("aria-selected") === "true"`, 3*time.Second)
+	}
 	pages := help.Pages()
 	for _, p := range pages {
 		eval[bool](t, ctx, `[...document.querySelectorAll("#panel-help .wk-help-nav button")].find(b => b.textContent === `+jsString(p.Title)+`).click(), true`)
