@@ -98,28 +98,12 @@ func TestLineHTMLMatchesWholeFileHighlight(t *testing.T) {
 	}
 	// Compare the visible text with the file, minus newlines.
 	want := strings.ReplaceAll(text, "\n", "")
-	if s := stripTags(got.String()); s != want {
+	if s := highlight.PlainText(got.String()); s != want {
 		t.Errorf("text of lines = %q, want %q", s, want)
 	}
 	if d.Lines[0].HTML != highlight.Line(d.Lines[0].Raw, policy.Pos{Line: 1, Col: 1}) {
 		t.Error("first line not highlighted at offset 0")
 	}
-}
-
-func stripTags(h string) string {
-	var b strings.Builder
-	in := false
-	for _, r := range h {
-		switch {
-		case r == '<':
-			in = true
-		case r == '>':
-			in = false
-		case !in:
-			b.WriteRune(r)
-		}
-	}
-	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&amp;", "&").Replace(b.String())
 }
 
 func TestCheckFindsProblems(t *testing.T) {

@@ -1,6 +1,7 @@
 package highlight
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -105,7 +106,7 @@ func TestLineEscapes(t *testing.T) {
 		if strings.Contains(out, "\n") {
 			t.Errorf("Line(%q) kept the newline: %q", in, out)
 		}
-		if got := unescapeText(out); got != strings.TrimSuffix(in, "\n") {
+		if got := PlainText(out); got != strings.TrimSuffix(in, "\n") {
 			t.Errorf("text of Line(%q) = %q", in, got)
 		}
 	}
@@ -142,19 +143,8 @@ func TestFileAndCSS(t *testing.T) {
 	}
 }
 
-// unescapeText strips tags and undoes the five escapes chroma makes.
-func unescapeText(h string) string {
-	var b strings.Builder
-	in := false
-	for _, r := range h {
-		switch {
-		case r == '<':
-			in = true
-		case r == '>':
-			in = false
-		case !in:
-			b.WriteRune(r)
-		}
-	}
-	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&amp;", "&").Replace(b.String())
+func ExamplePlainText() {
+	html := Line(`Disallow: /a<b>"c"`, policy.Pos{Line: 1, Col: 1})
+	fmt.Println(PlainText(html))
+	// Output: Disallow: /a<b>"c"
 }

@@ -59,3 +59,24 @@ func File(src []byte) (string, error) {
 var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
 
 func escape(s string) string { return escaper.Replace(s) }
+
+// PlainText returns the text a highlighted line shows: its tags removed and
+// the escapes of chroma's formatter undone, so that
+// PlainText(Line(s, pos)) == s for a line without its newline.
+func PlainText(html string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range html {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>':
+			in = false
+		case !in:
+			b.WriteRune(r)
+		}
+	}
+	return unescaper.Replace(b.String())
+}
+
+var unescaper = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&amp;", "&")
