@@ -447,7 +447,6 @@ func (s *simulator) renderMatrix(more int) {
 	if fr >= len(s.rows) || fc >= len(s.usages) {
 		fr, fc = 0, 0
 	}
-	yes, lim, no := 0, 0, 0
 	for r, url := range s.rows {
 		b.WriteString(`<tr><th scope="row" class="mx-url">`)
 		b.WriteString(s.rowHead(url))
@@ -455,14 +454,6 @@ func (s *simulator) renderMatrix(more int) {
 		for c := range s.usages {
 			a := &s.ans[r*len(s.usages)+c]
 			v := verdict(a)
-			switch v {
-			case vYes:
-				yes++
-			case vLimited:
-				lim++
-			default:
-				no++
-			}
 			cls := "cell c-" + v
 			if r == s.selR && c == s.selC {
 				cls += " sel"
@@ -484,7 +475,7 @@ func (s *simulator) renderMatrix(more int) {
 		s.drawnV = append(s.drawnV, verdict(&s.ans[i]))
 	}
 	s.cellEls = s.matrix.Call("getElementsByClassName", "cell")
-	s.renderStatus(yes, lim, no, more)
+	s.renderStatus(more)
 }
 
 // rowHead is the HTML of a row's header: its URL, escaped.
@@ -502,17 +493,8 @@ func (s *simulator) caption() string {
 // updateCells redraws only the cells whose verdict changed: a keystroke
 // usually changes a few, and the browser then lays out little.
 func (s *simulator) updateCells(more int) {
-	yes, lim, no := 0, 0, 0
 	for i := range s.ans {
 		v := verdict(&s.ans[i])
-		switch v {
-		case vYes:
-			yes++
-		case vLimited:
-			lim++
-		default:
-			no++
-		}
 		if v == s.drawnV[i] {
 			continue
 		}
@@ -525,10 +507,22 @@ func (s *simulator) updateCells(more int) {
 		el.Set("className", cls)
 		el.Set("innerHTML", `<span class="ic" aria-hidden="true">`+verdictIcon[v]+`</span>`+v)
 	}
-	s.renderStatus(yes, lim, no, more)
+	s.renderStatus(more)
 }
 
-func (s *simulator) renderStatus(yes, lim, no, more int) {
+// renderStatus counts the answers and says what the matrix shows.
+func (s *simulator) renderStatus(more int) {
+	yes, lim, no := 0, 0, 0
+	for i := range s.ans {
+		switch verdict(&s.ans[i]) {
+		case vYes:
+			yes++
+		case vLimited:
+			lim++
+		default:
+			no++
+		}
+	}
 	st := strconv.Itoa(len(s.rows)) + " URLs × " + strconv.Itoa(len(s.usages)) + " usages for " + s.base.Crawler +
 		" (" + s.base.Kind.Title() + "): " + strconv.Itoa(yes) + " allowed, " + strconv.Itoa(lim) + " with restrictions, " + strconv.Itoa(no) + " not allowed."
 	if more > 0 {
