@@ -188,12 +188,8 @@ func ModernSignals(f *File) []SignalProposal {
 				expl += " Content-Signal (Content Signals Policy) says it for the whole site with search=no."
 			}
 			out = append(out, SignalProposal{Lines: lines, Explanation: expl, FromLines: modernLines(searchFrom)})
-			dis := modernUA(agents)
-			for _, p := range searchNo {
-				dis = append(dis, "Disallow: "+p)
-			}
 			out = append(out, SignalProposal{
-				Lines:       dis,
+				Lines:       modernDisallow(modernUA(agents), searchNo),
 				Explanation: "The one line every search engine obeys is Disallow. It is stricter than the ACAP prohibition: the pages are not even fetched, so they cannot be used for anything else either, and a page that is linked from elsewhere may still be listed by its address alone.",
 				FromLines:   modernLines(searchFrom),
 			})
@@ -214,12 +210,8 @@ func ModernSignals(f *File) []SignalProposal {
 			expl += " Caches and archives have no robots.txt line today; per page, the robots META value noarchive was the usual way."
 			out = append(out, SignalProposal{Lines: lines, Explanation: expl, FromLines: modernLines(trainFrom)})
 			if r.Any {
-				lines := []string{"User-agent: GPTBot", "User-agent: Google-Extended", "User-agent: CCBot"}
-				for _, p := range trainNo {
-					lines = append(lines, "Disallow: "+p)
-				}
 				out = append(out, SignalProposal{
-					Lines:       lines,
+					Lines:       modernDisallow([]string{"User-agent: GPTBot", "User-agent: Google-Extended", "User-agent: CCBot"}, trainNo),
 					Explanation: "Some operators give the crawling they do for AI models a user agent of its own, so a plain Disallow for that name refuses just that use: GPTBot (OpenAI), Google-Extended (Google's token for AI training; it does not affect Google Search) and CCBot (Common Crawl, whose archive is widely used for training). The list is not complete and changes; check each operator's documentation.",
 					FromLines:   modernLines(trainFrom),
 				})
@@ -474,4 +466,13 @@ func modernPresentation(u Usage) (key, why string) {
 		return "present-original", "present-original covered showing the page itself, for example in a frame or a reader view. No signal of today separates it from other uses."
 	}
 	return "usage-" + u.String(), "ACAP's " + u.String() + " usage has no modern equivalent."
+}
+
+// modernDisallow is a conventional group: the User-agent lines of head,
+// then a Disallow line for each path.
+func modernDisallow(head, paths []string) []string {
+	for _, p := range paths {
+		head = append(head, "Disallow: "+p)
+	}
+	return head
 }
