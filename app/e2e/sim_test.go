@@ -63,7 +63,7 @@ func openSim(t *testing.T, ctx context.Context, text string) {
 // waitSim waits until the simulator has run on the editor's current text.
 func waitSim(t *testing.T, ctx context.Context) {
 	t.Helper()
-	waitJS(t, ctx, `window.__wbSimText === document.getElementById("editor-input").value.length && document.querySelectorAll("#sim-matrix button.cell").length > 0`, 5*time.Second)
+	waitJS(t, ctx, `window.__wbSimText === document.getElementById("editor-input").value.length && document.querySelectorAll("#sim-matrix button.cell").length > 0`, 30*time.Second)
 }
 
 // click clicks the element as a user would (a mouse click at its middle).
