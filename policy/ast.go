@@ -2,12 +2,15 @@ package policy
 
 import "strings"
 
-// Span is a piece of the file's text with its position.
+// Span is a piece of the file's text with its position. Text is a
+// substring of the file (no copy).
 type Span struct {
-	Pos  Pos
-	End  int // offset just past the last byte
 	Text string
+	Pos  Pos
 }
+
+// End returns the offset just past the span's last byte.
+func (s Span) End() int { return s.Pos.Offset + len(s.Text) }
 
 // IsZero reports whether the span is absent.
 func (s Span) IsZero() bool { return !s.Pos.IsValid() }
@@ -23,17 +26,21 @@ const (
 	LineField                   // a field, perhaps followed by a comment
 )
 
-// Line is one line of the file, with its tokens. Every line of the input
-// has a Line, blank and comment lines included.
+// Line is one line of the file. Every line of the input has a Line, blank
+// and comment lines included. Its tokens are not kept (they would weigh more
+// than the file): File.LineTokens scans them again, which gives the same
+// tokens as a scan of the whole file.
 type Line struct {
-	Num    int // 1-based line number
-	Start  int // offset of the first byte
-	End    int // offset of the line ending (or of the end of the file)
-	Next   int // offset just past the line ending
-	Kind   LineKind
-	Tokens []Token // the line's tokens, its line ending included
-	Field  *Field  // the field on the line, for LineField
+	Num   int // 1-based line number
+	Start int // offset of the first byte
+	End   int // offset of the line ending (or of the end of the file)
+	Next  int // offset just past the line ending
+	Kind  LineKind
+	Field *Field // the field on the line, for LineField
 }
+
+// Pos returns the position of offset off, which lies on the line.
+func (l *Line) Pos(off int) Pos { return Pos{Offset: off, Line: l.Num, Col: off - l.Start + 1} }
 
 // FieldStatus says how the readings use a field after checking.
 type FieldStatus uint8
@@ -61,34 +68,105 @@ func (s FieldStatus) String() string {
 	return "ok"
 }
 
-// Field is one field line: a name, a colon and a value.
+// Field is one field line: a name, a colon and a value. It holds what every
+// field has; what only ACAP permissions and definitions have is reached
+// through methods (Pattern, SetRef, Local, Action, Quals, Args, Rules), so
+// that the many conventional lines of a large file stay small.
 type Field struct {
-	Kind  FieldKind
-	Line  int  // 1-based line number
-	Name  Span // the name as written, such as "ACAP-allow-(cache)"
-	Colon bool // whether the colon was written
-	Value Span // the whole value, trimmed, without the comment
-	Near  bool // the name is a misspelling read as Kind (Dissallow, User agent)
-
-	// For ACAP permissions and prohibitions (and ACAP-request-*).
-	Usage   Usage       // the standard usage, or UsageNone for a local or unknown usage
-	Local   string      // the local usage name, for ACAP-allow-(name)
-	Action  string      // for ACAP-request-: the action as written
-	Pattern Span        // the resource pattern (empty when SetRef is set); for ACAP-usage-purpose the purpose pattern
-	SetRef  Span        // the set name of a the-acap:resource-set: reference
-	Quals   []Qualifier // qualifiers as written
-
-	// For definitions: the defined name and the words after it.
-	Args []Span
-
-	// Status is how the readings use the field (see FieldStatus).
-	Status FieldStatus
-	// Rules are the permissions and prohibitions the field stands for once
-	// local usages and resource sets are expanded (ACAP fields only).
-	Rules []Rule
+	Kind   FieldKind
+	Status FieldStatus // how the readings use the field (see FieldStatus)
+	Usage  Usage       // for ACAP permissions and prohibitions: the standard usage, or UsageNone for a local or unknown usage
+	Colon  bool        // whether the colon was written
+	Near   bool        // the name is a misspelling read as Kind (Dissallow, User agent)
+	Line   int         // 1-based line number
+	Name   Span        // the name as written, such as "ACAP-allow-(cache)"
+	Value  Span        // the whole value, trimmed, without the comment
 	// Record is the ACAP record the field belongs to, if any. A conventional
 	// field with a Record stands inside an ACAP record.
 	Record *Record
+
+	acap *acapParts // for ACAP permissions, requests and definitions
+}
+
+// acapParts are the parts of a field that only ACAP permissions, requests
+// and definitions have.
+type acapParts struct {
+	pattern Span        // an ACAP permission's resource pattern
+	setRef  Span        // the set name of a the-acap:resource-set: reference
+	local   string      // the local usage name, for ACAP-allow-(name)
+	action  string      // for ACAP-request-: the action as written
+	quals   []Qualifier // qualifiers as written
+	args    []Span      // for definitions: the defined name and the words after it
+	rules   []Rule      // see Field.Rules
+}
+
+// Pattern returns the field's pattern: the resource pattern of an Allow,
+// Disallow or ACAP permission (zero when the permission names a resource
+// set), the purpose pattern of ACAP-usage-purpose, and the zero Span for
+// other fields.
+func (f *Field) Pattern() Span {
+	switch f.Kind {
+	case FieldAllow, FieldDisallow, FieldACAPPurpose:
+		return f.Value
+	}
+	if f.acap == nil {
+		return Span{}
+	}
+	return f.acap.pattern
+}
+
+// SetRef returns the set name of a the-acap:resource-set: reference in an
+// ACAP permission, or the zero Span.
+func (f *Field) SetRef() Span {
+	if f.acap == nil {
+		return Span{}
+	}
+	return f.acap.setRef
+}
+
+// Local returns the local usage name (lower case) of ACAP-allow-(name) and
+// ACAP-disallow-(name), or "".
+func (f *Field) Local() string {
+	if f.acap == nil {
+		return ""
+	}
+	return f.acap.local
+}
+
+// Action returns the action of ACAP-request-ACTION as written, or "".
+func (f *Field) Action() string {
+	if f.acap == nil {
+		return ""
+	}
+	return f.acap.action
+}
+
+// Quals returns the qualifiers written on an ACAP permission or
+// ACAP-qualified-usage definition.
+func (f *Field) Quals() []Qualifier {
+	if f.acap == nil {
+		return nil
+	}
+	return f.acap.quals
+}
+
+// Args returns the words of a definition's value: the defined name and the
+// words after it.
+func (f *Field) Args() []Span {
+	if f.acap == nil {
+		return nil
+	}
+	return f.acap.args
+}
+
+// Rules returns the permissions and prohibitions the field stands for once
+// local usages and resource sets are expanded (ACAP permissions and
+// prohibitions only).
+func (f *Field) Rules() []Rule {
+	if f.acap == nil {
+		return nil
+	}
+	return f.acap.rules
 }
 
 // IsAllow reports whether the field permits (Allow, ACAP-allow-*).
@@ -177,7 +255,6 @@ type Definitions struct {
 type File struct {
 	Name    string
 	Src     []byte
-	Tokens  []Token
 	Lines   []Line
 	Fields  []*Field // every field, in order
 	Version *Line    // the ACAP version comment, if any (the first one)
@@ -227,7 +304,26 @@ func (f *File) posAt(n, off int) Pos {
 	if l == nil {
 		return Pos{}
 	}
-	return Pos{Offset: off, Line: n, Col: off - l.Start + 1}
+	return l.Pos(off)
+}
+
+// LineTokens returns the tokens of line n (1-based), its line ending
+// included, scanned again from the file's text; nil if there is no line n.
+func (f *File) LineTokens(n int) []Token {
+	return f.appendLineTokens(nil, n)
+}
+
+// appendLineTokens appends the tokens of line n to dst.
+func (f *File) appendLineTokens(dst []Token, n int) []Token {
+	l := f.Line(n)
+	if l == nil {
+		return dst
+	}
+	s := scanner{src: f.text[:l.Next], off: l.Start, toks: dst}
+	if s.off < l.Next {
+		s.scanLine()
+	}
+	return s.toks
 }
 
 // Crawlers returns the crawler names the file uses in User-agent and
@@ -242,10 +338,10 @@ func (f *File) Purposes() []string {
 	seen := map[string]bool{}
 	for _, fd := range f.Fields {
 		if fd.Kind == FieldACAPPurpose && fd.Status == StatusOK {
-			k := strings.ToLower(fd.Pattern.Text)
+			k := strings.ToLower(fd.Pattern().Text)
 			if !seen[k] {
 				seen[k] = true
-				out = append(out, fd.Pattern.Text)
+				out = append(out, fd.Pattern().Text)
 			}
 		}
 	}

@@ -55,38 +55,39 @@ func (c *checker) version() {
 		}
 		return
 	}
-	var tok Token
-	for _, t := range l.Tokens {
+	var start, end int // the version token
+	toks := f.LineTokens(l.Num)
+	for _, t := range toks {
 		if t.Kind == TokVersion {
-			tok = t
+			start, end = int(t.Off), int(t.End)
 		}
 	}
-	text := f.text[tok.Pos.Offset:tok.End]
+	text := f.text[start:end]
 	version := f.VersionValue
 	canonical := "##ACAP version=" + version
 	if version == "" {
 		canonical = "##ACAP version=1.1"
 	}
 	contentEnd := l.End
-	for contentEnd > tok.End && (f.text[contentEnd-1] == ' ' || f.text[contentEnd-1] == '\t') {
+	for contentEnd > end && (f.text[contentEnd-1] == ' ' || f.text[contentEnd-1] == '\t') {
 		contentEnd--
 	}
 	switch {
 	case !strings.HasPrefix(text, "##ACAP ") || strings.HasPrefix(text, "###") || version == "":
-		c.add(l.Num, tok.Pos.Offset, tok.End, SevWarning, CodeVersionForm, secP1Version,
+		c.add(l.Num, start, end, SevWarning, CodeVersionForm, secP1Version,
 			"the ACAP version comment is written \""+canonical+"\" (two #, ACAP, a space, version=); crawlers looking for it may not recognise \""+text+"\"",
-			&Fix{Title: "Write " + canonical, Edits: []Edit{{Start: tok.Pos.Offset, End: tok.End, New: canonical}}})
-	case l.End > tok.End:
+			&Fix{Title: "Write " + canonical, Edits: []Edit{{Start: start, End: end, New: canonical}}})
+	case l.End > end:
 		what := "trailing text"
-		if contentEnd == tok.End {
+		if contentEnd == end {
 			what = "trailing spaces"
 		}
-		c.add(l.Num, tok.End, l.End, SevWarning, CodeVersionForm, secP1Version,
+		c.add(l.Num, end, l.End, SevWarning, CodeVersionForm, secP1Version,
 			"the ACAP version comment has "+what+"; keep it alone on its line so that readers find the version",
-			&Fix{Title: "Remove the " + what, Edits: []Edit{{Start: tok.End, End: l.End}}})
+			&Fix{Title: "Remove the " + what, Edits: []Edit{{Start: end, End: l.End}}})
 	}
-	if l.Num != 1 || (l.Tokens[0].Kind == TokSpace) {
-		c.add(l.Num, tok.Pos.Offset, tok.End, SevWarning, CodeVersionNotFirst, secP1Version,
+	if l.Num != 1 || (toks[0].Kind == TokSpace) {
+		c.add(l.Num, start, end, SevWarning, CodeVersionNotFirst, secP1Version,
 			"the ACAP version comment belongs on the very first line of the file, before any other comment or record",
 			&Fix{Title: "Move it to the first line", Edits: []Edit{
 				{Start: bomLen(f), End: bomLen(f), New: canonical + "\n"},
@@ -100,16 +101,20 @@ func (c *checker) version() {
 		}
 	}
 	if !known && version != "" {
-		c.add(l.Num, tok.Pos.Offset, tok.End, SevInfo, CodeUnknownVersion, secP1Version,
+		c.add(l.Num, start, end, SevInfo, CodeUnknownVersion, secP1Version,
 			"ACAP version \""+version+"\" is not one the tester knows (1.0, 1.1); the file is read as ACAP 1.1", nil)
 	}
 }
 
 func bomLen(f *File) int {
-	if len(f.Tokens) > 0 && f.Tokens[0].Kind == TokBOM {
-		return f.Tokens[0].End
+	n := 0
+	for n < 3 && n < len(f.text) && f.text[n] == bom[n] {
+		n++
 	}
-	return 0
+	if n > 0 && len(f.Lines) > 0 && f.Lines[0].End < n {
+		n = f.Lines[0].End // the line ends inside the partial mark
+	}
+	return n
 }
 
 // order advises putting ACAP records after the conventional groups.

@@ -201,11 +201,11 @@ func TestFieldStatus(t *testing.T) {
 		}
 	}
 	// A prohibited line's rules are prohibitions without qualifiers.
-	r := f.FieldAt(4).Rules
+	r := f.FieldAt(4).Rules()
 	if len(r) != 1 || r[0].Allow || r[0].Usage != UsagePreserve || r[0].Quals != nil {
 		t.Errorf("line 4 rules = %+v", r)
 	}
-	r = f.FieldAt(6).Rules
+	r = f.FieldAt(6).Rules()
 	if len(r) != 1 || r[0].Allow || r[0].Usage != UsagePreserve || r[0].Pattern != "/x" {
 		t.Errorf("line 6 rules = %+v", r)
 	}
@@ -282,7 +282,7 @@ func TestDefinitionsResolve(t *testing.T) {
 		t.Fatalf("unexpected diagnostics:\n%s", diagList(ds))
 	}
 	var got []string
-	for _, r := range f.FieldAt(7).Rules {
+	for _, r := range f.FieldAt(7).Rules() {
 		got = append(got, fmt.Sprintf("%v %s %s %v [%s]", r.Allow, r.Usage, r.Pattern, r.Quals, r.Via))
 	}
 	want := []string{
@@ -298,7 +298,7 @@ func TestDefinitionsResolve(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rules of line 7:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	r := f.FieldAt(8).Rules
+	r := f.FieldAt(8).Rules()
 	if len(r) != 1 || r[0].Usage != UsagePreserve || len(r[0].Quals) != 1 || r[0].Quals[0].String() != "time-limit=until-recrawled" {
 		t.Errorf("rules of line 8: %+v", r)
 	}

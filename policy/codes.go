@@ -100,7 +100,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // endOf returns the position just past a span.
 func endOf(s Span) Pos {
-	return Pos{Offset: s.End, Line: s.Pos.Line, Col: s.Pos.Col + s.End - s.Pos.Offset}
+	return Pos{Offset: s.End(), Line: s.Pos.Line, Col: s.Pos.Col + s.End() - s.Pos.Offset}
 }
 
 // report records a diagnostic about span s.
@@ -135,5 +135,5 @@ func (p *parser) prohibit(fd *Field, s Span, code, section, msg string, fix *Fix
 
 // replace returns a fix that replaces span s with text.
 func replace(title string, s Span, text string) *Fix {
-	return &Fix{Title: title, Edits: []Edit{{Start: s.Pos.Offset, End: s.End, New: text}}}
+	return &Fix{Title: title, Edits: []Edit{{Start: s.Pos.Offset, End: s.End(), New: text}}}
 }

@@ -50,7 +50,7 @@ func uaName(v string) string {
 func rfcPattern(f *File, fd *Field) string {
 	l := f.Line(fd.Line)
 	v := fd.Value.Text
-	if cut := l.Start + googleMaxLine; fd.Value.End > cut {
+	if cut := l.Start + googleMaxLine; fd.Value.End() > cut {
 		if cut <= fd.Value.Pos.Offset {
 			return ""
 		}

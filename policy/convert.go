@@ -700,7 +700,7 @@ func caseOnly(dst *Policy, acapLine int, p string) bool {
 		return false
 	}
 	subj := NewSubject(p)
-	for _, r := range fd.Rules {
+	for _, r := range fd.Rules() {
 		pat := r.Pattern
 		if !strings.HasPrefix(pat, "/") {
 			pat = "/" + pat
@@ -731,7 +731,7 @@ func rankingOnly(old, converted *File, d *Difference) bool {
 		if !fd.Kind.IsACAPRule() || fd.Status != StatusOK || fd.IsAllow() != d.Source {
 			continue
 		}
-		for _, r := range fd.Rules {
+		for _, r := range fd.Rules() {
 			if r.Usage != UsageCrawl {
 				continue
 			}
@@ -793,8 +793,8 @@ func probeForms(fd *Field, withCase bool) []string {
 			out = append(out, p)
 		}
 	}
-	pats := []string{fd.Pattern.Text}
-	for _, r := range fd.Rules {
+	pats := []string{fd.Pattern().Text}
+	for _, r := range fd.Rules() {
 		pats = append(pats, r.Pattern)
 	}
 	for _, raw := range pats {
@@ -862,7 +862,7 @@ func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, h
 		if sf == nil || af == nil || !sf.Kind.IsConventionalRule() {
 			continue
 		}
-		apat := af.Pattern.Text
+		apat := af.Pattern().Text
 		if af.Kind.IsConventionalRule() {
 			apat = af.Value.Text
 		}

@@ -24,7 +24,7 @@ func TestCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		checkTokens(t, src, f.Tokens)
+		checkTokens(t, src, fileTokens(t, f))
 		m := map[string][]int{}
 		for _, d := range Check(f) {
 			m[d.Code] = append(m[d.Code], d.Pos.Line)

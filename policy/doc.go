@@ -16,14 +16,17 @@
 //     too), the Field on each line, conventional Groups, ACAP Records with
 //     their sub-records, and the ACAP Definitions with local usages and
 //     resource sets resolved. Parse fails only for input over MaxFileSize.
+//     A File keeps lines and fields, not tokens (a token is 12 bytes, a
+//     conventional Field about 100, the file one byte per byte):
+//     File.LineTokens scans a line's tokens again when they are needed.
 //   - Check returns the Diagnostics: line, column range, severity, a stable
 //     code, a message, the section of the specification it rests on, and
 //     where possible a Fix written as text edits.
 //   - Print writes a File back unchanged; Tidy writes it with normalised
 //     layout and the same meaning.
 //
-// Positions are byte offsets with 1-based lines and byte columns, as in
-// go/token. Line endings may be LF, CRLF or a lone CR; a leading byte order
+// Positions (Pos) are byte offsets with 1-based lines and byte columns, as
+// in go/token; a Token holds only its offsets (Line.Pos gives the rest). Line endings may be LF, CRLF or a lone CR; a leading byte order
 // mark is skipped; any byte sequence is accepted.
 //
 // # What severities mean

@@ -10,16 +10,16 @@ func ExampleScan() {
 	src := []byte("ACAP-allow-index: /news/ time-limit=7-days\n")
 	for _, t := range policy.Scan(src) {
 		if t.Kind != policy.TokSpace && t.Kind != policy.TokNewline {
-			fmt.Printf("%s %-15s %q\n", t.Pos, t.Kind, t.Text(src))
+			fmt.Printf("%2d %-15s %q\n", t.Off, t.Kind, t.Text(src))
 		}
 	}
 	// Output:
-	// 1:1 field           "ACAP-allow-index"
-	// 1:17 colon           ":"
-	// 1:19 pattern         "/news/"
-	// 1:26 qualifier-name  "time-limit"
-	// 1:36 equals          "="
-	// 1:37 qualifier-value "7-days"
+	//  0 field           "ACAP-allow-index"
+	// 16 colon           ":"
+	// 18 pattern         "/news/"
+	// 25 qualifier-name  "time-limit"
+	// 35 equals          "="
+	// 36 qualifier-value "7-days"
 }
 
 func ExampleParse() {
@@ -42,7 +42,7 @@ func ExampleParse() {
 	for _, r := range f.Records {
 		fmt.Println("record for", r.Crawlers[0].Value.Text)
 		for _, fd := range r.Rules {
-			for _, rule := range fd.Rules {
+			for _, rule := range fd.Rules() {
 				fmt.Printf("  line %d: allow=%v %s %s\n", fd.Line, rule.Allow, rule.Usage, rule.Pattern)
 			}
 		}

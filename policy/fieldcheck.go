@@ -6,6 +6,7 @@ import "strings"
 // status. Problems that depend on other lines (records, definitions) are
 // found by structure and resolve.
 func (p *parser) checkField(fd *Field) {
+	p.l = p.f.Line(fd.Line) // the line p.span and p.spanOf read positions from
 	switch {
 	case fd.Kind == FieldUnknown:
 		p.unknownField(fd)
@@ -92,13 +93,13 @@ func (p *parser) checkField(fd *Field) {
 // (before the comment and trailing spaces).
 func lineContentEnd(f *File, fd *Field) int {
 	if fd.Value.Text != "" {
-		return fd.Value.End
+		return fd.Value.End()
 	}
 	return fd.Value.Pos.Offset
 }
 
 func (p *parser) missingColon(fd *Field) {
-	at := fd.Name.End
+	at := fd.Name.End()
 	fix := &Fix{Title: "Add the colon", Edits: []Edit{{Start: at, End: at, New: ":"}}}
 	if fd.Kind.IsACAP() {
 		p.skipFix(fd, fd.Name, CodeMissingColonACAP, secP1Syntax,
@@ -159,11 +160,11 @@ func (p *parser) checkRule(fd *Field) {
 	if allow {
 		verb = "ACAP-allow-"
 	}
-	if fd.Usage == UsageNone && fd.Local == "" {
+	if fd.Usage == UsageNone && fd.Local() == "" {
 		rest := fd.Name.Text[len(verb):]
 		msg := "\"" + rest + "\" is not an ACAP usage, so ACAP crawlers skip the line"
 		var fix *Fix
-		usageSpan := Span{Pos: Pos{Offset: fd.Name.Pos.Offset + len(verb), Line: fd.Name.Pos.Line, Col: fd.Name.Pos.Col + len(verb)}, End: fd.Name.End, Text: rest}
+		usageSpan := Span{Pos: Pos{Offset: fd.Name.Pos.Offset + len(verb), Line: fd.Name.Pos.Line, Col: fd.Name.Pos.Col + len(verb)}, Text: rest}
 		if u, ok := usageMisspellings[strings.ToLower(rest)]; ok {
 			msg += "; the usage is called " + u.String()
 			fix = replace("Write "+verb+u.String(), usageSpan, u.String())
@@ -189,29 +190,29 @@ func (p *parser) checkRule(fd *Field) {
 			return
 		}
 	}
-	if fd.Pattern.Text == "" && fd.SetRef.IsZero() {
+	if fd.Pattern().Text == "" && fd.SetRef().IsZero() {
 		p.skip(fd, fd.Name, CodeEmptyValue, secP1ResourceSpec,
 			fd.Name.Text+" needs a resource pattern (such as /) or a resource set; an empty one is not allowed in ACAP")
 		return
 	}
-	if !fd.SetRef.IsZero() && fd.SetRef.Text == "" {
+	if !fd.SetRef().IsZero() && fd.SetRef().Text == "" {
 		p.skip(fd, fd.Value, CodeEmptyValue, secP1ResourceSpec, "the resource set reference names no set")
 		return
 	}
-	if pat := fd.Pattern.Text; pat != "" {
+	if pat := fd.Pattern().Text; pat != "" {
 		if i := strings.IndexByte(pat, '$'); i >= 0 && i != len(pat)-1 {
-			s := Span{Pos: Pos{Offset: fd.Pattern.Pos.Offset + i, Line: fd.Line, Col: fd.Pattern.Pos.Col + i}, End: fd.Pattern.Pos.Offset + i + 1, Text: "$"}
+			s := Span{Pos: Pos{Offset: fd.Pattern().Pos.Offset + i, Line: fd.Line, Col: fd.Pattern().Pos.Col + i}, Text: "$"}
 			p.skip(fd, s, CodeAnchorNotLast, secP1Patterns,
 				"'$' may only be the last character of a pattern (it marks the end of the path); write %24 for a literal dollar sign")
 			return
 		}
-		p.checkPatternSlash(fd.Pattern)
+		p.checkPatternSlash(fd.Pattern())
 	}
-	if fd.Local != "" && !allow {
+	if fd.Local() != "" && !allow {
 		p.prohibit(fd, fd.Name, CodeLocalProhibition, secP1Prohibition,
-			"a prohibition may not name a locally defined usage; it is read as a prohibition of each usage that ("+fd.Local+") stands for. Write one ACAP-disallow- line per usage.", nil)
+			"a prohibition may not name a locally defined usage; it is read as a prohibition of each usage that ("+fd.Local()+") stands for. Write one ACAP-disallow- line per usage.", nil)
 	}
-	p.checkQualifiers(fd, fd.Usage, fd.Quals, allow)
+	p.checkQualifiers(fd, fd.Usage, fd.Quals(), allow)
 }
 
 // checkPatternSlash warns about an ACAP pattern that starts with neither '/'
@@ -226,13 +227,13 @@ func (p *parser) checkPatternSlash(s Span) {
 
 // valueTokens returns the tokens of a field's value.
 func (p *parser) valueTokens(fd *Field) []Token {
-	toks := p.f.Line(fd.Line).Tokens
+	toks := p.f.LineTokens(fd.Line)
 	i := 0
-	for i < len(toks) && toks[i].Pos.Offset < fd.Value.Pos.Offset {
+	for i < len(toks) && int(toks[i].Off) < fd.Value.Pos.Offset {
 		i++
 	}
 	j := i
-	for j < len(toks) && toks[j].End <= fd.Value.End {
+	for j < len(toks) && int(toks[j].End) <= fd.Value.End() {
 		j++
 	}
 	return toks[i:j:j]
@@ -243,7 +244,7 @@ func (p *parser) valueTokens(fd *Field) []Token {
 // prohibition.
 func (p *parser) checkQualifiers(fd *Field, u Usage, qs []Qualifier, allow bool) {
 	bad := func(q Qualifier, code, section, msg string, fix *Fix) {
-		s := Span{Pos: q.Pos, End: q.End, Text: p.f.text[q.Pos.Offset:q.End]}
+		s := Span{Pos: q.Pos, Text: p.f.text[q.Pos.Offset:q.End]}
 		if fd.Kind.IsDefinition() {
 			p.skipFix(fd, s, code, section, msg, fix)
 			return
@@ -256,7 +257,7 @@ func (p *parser) checkQualifiers(fd *Field, u Usage, qs []Qualifier, allow bool)
 		case !allow:
 			bad(q, CodeQualifierOnProhibit, secP1Prohibition, "a prohibition takes no qualifiers (to restrict a usage, permit it with qualifiers instead)", nil)
 			continue
-		case fd.Local != "" && !fd.Kind.IsDefinition():
+		case fd.Local() != "" && !fd.Kind.IsDefinition():
 			bad(q, CodeQualifierOnLocal, secP1LocalUsage, "a permission for a locally defined usage takes no qualifiers; put them in the ACAP-qualified-usage definition", nil)
 			continue
 		case q.Type == QualUnknown:
@@ -294,7 +295,7 @@ func (p *parser) checkQualifiers(fd *Field, u Usage, qs []Qualifier, allow bool)
 			continue
 		}
 		seen[q.Type] = true
-		s := Span{Pos: q.Pos, End: q.End, Text: p.f.text[q.Pos.Offset:q.End]}
+		s := Span{Pos: q.Pos, Text: p.f.text[q.Pos.Offset:q.End]}
 		switch q.Type {
 		case QualMustUseResource:
 			p.report(s, SevInfo, CodePriorArrangement, secP1MustUse,
@@ -340,12 +341,12 @@ func qualValidList(q QualifierType) string {
 }
 
 func (p *parser) checkRequest(fd *Field) {
-	action := strings.ToLower(fd.Action)
+	action := strings.ToLower(fd.Action())
 	if action != "take-down" && action != "re-crawl" {
-		msg := "\"" + fd.Action + "\" is not an ACAP action; the actions are take-down and re-crawl"
+		msg := "\"" + fd.Action() + "\" is not an ACAP action; the actions are take-down and re-crawl"
 		var fix *Fix
-		if best := closest(fd.Action, []string{"take-down", "re-crawl"}, 3); best != "" {
-			s := Span{Pos: Pos{Offset: fd.Name.End - len(fd.Action), Line: fd.Line, Col: fd.Name.Pos.Col + len(fd.Name.Text) - len(fd.Action)}, End: fd.Name.End, Text: fd.Action}
+		if best := closest(fd.Action(), []string{"take-down", "re-crawl"}, 3); best != "" {
+			s := Span{Pos: Pos{Offset: fd.Name.End() - len(fd.Action()), Line: fd.Line, Col: fd.Name.Pos.Col + len(fd.Name.Text) - len(fd.Action())}, Text: fd.Action()}
 			fix = replace("Write ACAP-request-"+best, s, best)
 		}
 		p.skipFix(fd, fd.Name, CodeBadAction, secP1Requests, msg, fix)
@@ -353,7 +354,7 @@ func (p *parser) checkRequest(fd *Field) {
 	}
 	p.report(fd.Name, SevInfo, CodeNotReady, secP1Requests,
 		"action requests are not ready for implementation; crawlers are not expected to act on this line", nil)
-	if fd.Pattern.Text == "" {
+	if fd.Pattern().Text == "" {
 		p.skip(fd, fd.Name, CodeEmptyValue, secP1Requests, fd.Name.Text+" needs the path of one resource")
 	}
 }
@@ -384,7 +385,7 @@ func (p *parser) checkCrawlerName(fd *Field, acap bool) {
 // checkDefinitionSyntax checks a definition's words; names are resolved
 // later.
 func (p *parser) checkDefinitionSyntax(fd *Field) {
-	args := fd.Args
+	args := fd.Args()
 	if len(args) == 0 {
 		p.skip(fd, fd.Name, CodeEmptyValue, secP1Definitions, fd.Kind.String()+" needs a name and its definition")
 		return
@@ -405,7 +406,7 @@ func (p *parser) checkDefinitionSyntax(fd *Field) {
 			p.skip(fd, args[1], CodeBadDefinition, secP1Definitions, "\""+args[1].Text+"\" is not a standard ACAP usage")
 			return
 		}
-		if len(fd.Quals) == 0 {
+		if len(fd.Quals()) == 0 {
 			p.skip(fd, fd.Name, CodeBadDefinition, secP1Definitions, "a qualified usage needs at least one qualifier, such as time-limit=7-days")
 			return
 		}
@@ -415,7 +416,7 @@ func (p *parser) checkDefinitionSyntax(fd *Field) {
 				return
 			}
 		}
-		p.checkQualifiers(fd, u, fd.Quals, true)
+		p.checkQualifiers(fd, u, fd.Quals(), true)
 	case FieldACAPCompositeUsage:
 		if len(args) < 2 {
 			p.skip(fd, fd.Name, CodeBadDefinition, secP1Definitions, "a composite usage needs a name and at least one usage")

@@ -253,9 +253,9 @@ func modernRules(fd *Field) []Rule {
 	if fd.Status == StatusSkipped || !fd.Kind.IsACAPRule() || fd.Kind == FieldACAPRequest {
 		return nil
 	}
-	rules := fd.Rules
-	if len(rules) == 0 && fd.Usage != UsageNone && fd.Pattern.Text != "" {
-		rules = []Rule{{Allow: fd.IsAllow(), Usage: fd.Usage, Pattern: fd.Pattern.Text, Quals: fd.Quals}}
+	rules := fd.Rules()
+	if len(rules) == 0 && fd.Usage != UsageNone && fd.Pattern().Text != "" {
+		rules = []Rule{{Allow: fd.IsAllow(), Usage: fd.Usage, Pattern: fd.Pattern().Text, Quals: fd.Quals()}}
 	}
 	if fd.Status == StatusProhibit {
 		out := make([]Rule, len(rules))

@@ -59,53 +59,68 @@ func MustParse(src string) *File {
 
 type parser struct {
 	f      *File
-	fields []Field // backing store for f.Fields
+	fields []Field     // backing store for f.Fields
+	acaps  []acapParts // backing store for the fields' acapParts
+	l      *Line       // the line being read
 }
 
-// lines scans the file line by line and builds each line's field.
+// lines scans the file line by line and builds each line's field. The
+// tokens of a line are scanned into one buffer that every line reuses.
 func (p *parser) lines() {
 	f := p.f
-	n := 1
-	for i := 0; i < len(f.text); i++ {
-		if c := f.text[i]; c == '\n' || (c == '\r' && (i+1 == len(f.text) || f.text[i+1] != '\n')) {
-			n++
+	text := f.text
+	// Count the lines, and the lines that may hold a field (those whose
+	// first byte after spaces is not '#' or a line ending), so that lines
+	// and fields are allocated once.
+	n, nf := 1, 0
+	field := false // the current line has a field candidate
+	lineStart := true
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; c {
+		case '\n', '\r':
+			if c == '\n' || i+1 == len(text) || text[i+1] != '\n' {
+				n++
+				if field {
+					nf++
+				}
+				field, lineStart = false, true
+			}
+		case ' ', '\t':
+		default:
+			if lineStart {
+				field = c != '#'
+				lineStart = false
+			}
 		}
+	}
+	if field {
+		nf++
 	}
 	f.Lines = make([]Line, 0, n)
-	f.Fields = make([]*Field, 0, n)
-	s := scanner{src: f.text, line: 1, col0: 1}
-	s.toks = make([]Token, 0, len(f.text)/4+len(f.text)/32+8) // real files have a token per 4-5 bytes
-	starts := make([]int, 0, n+1)
-	for s.off < len(f.text) {
-		starts = append(starts, len(s.toks))
+	f.Fields = make([]*Field, 0, nf)
+	p.fields = make([]Field, 0, nf)
+	s := scanner{src: text, toks: make([]Token, 0, 32)}
+	for s.off < len(text) {
 		start := s.off
+		s.toks = s.toks[:0]
 		s.scanLine()
 		end := s.off
-		last := s.toks[len(s.toks)-1]
-		if last.Kind == TokNewline {
-			end = last.Pos.Offset
+		if last := s.toks[len(s.toks)-1]; last.Kind == TokNewline {
+			end = int(last.Off)
 		}
 		f.Lines = append(f.Lines, Line{Num: len(f.Lines) + 1, Start: start, End: end, Next: s.off})
+		p.line(&f.Lines[len(f.Lines)-1], s.toks)
 	}
-	if len(f.text) == 0 || f.Lines[len(f.Lines)-1].Next != f.Lines[len(f.Lines)-1].End {
+	if len(text) == 0 || f.Lines[len(f.Lines)-1].Next != f.Lines[len(f.Lines)-1].End {
 		// The file is empty or ends with a line ending: there is one more,
 		// empty line (as editors show it).
-		off := len(f.text)
-		starts = append(starts, len(s.toks))
-		f.Lines = append(f.Lines, Line{Num: len(f.Lines) + 1, Start: off, End: off, Next: off})
-	}
-	starts = append(starts, len(s.toks))
-	f.Tokens = s.toks
-	for i := range f.Lines {
-		l := &f.Lines[i]
-		l.Tokens = f.Tokens[starts[i]:starts[i+1]:starts[i+1]]
-		p.line(l)
+		off := len(text)
+		f.Lines = append(f.Lines, Line{Num: len(f.Lines) + 1, Start: off, End: off, Next: off, Kind: LineBlank})
 	}
 }
 
-// line classifies a line and builds its field.
-func (p *parser) line(l *Line) {
-	toks := l.Tokens
+// line classifies a line and builds its field from its tokens.
+func (p *parser) line(l *Line, toks []Token) {
 	i := 0
 	for i < len(toks) && (toks[i].Kind == TokSpace || toks[i].Kind == TokBOM) {
 		i++
@@ -119,7 +134,7 @@ func (p *parser) line(l *Line) {
 		l.Kind = LineVersion
 		if p.f.Version == nil {
 			p.f.Version = l
-			p.f.VersionValue = versionValue(p.f.text[toks[i].Pos.Offset:toks[i].End])
+			p.f.VersionValue = versionValue(p.f.text[toks[i].Off:toks[i].End])
 		}
 		return
 	case TokComment:
@@ -128,14 +143,29 @@ func (p *parser) line(l *Line) {
 	}
 	l.Kind = LineField
 	if len(p.fields) == cap(p.fields) {
-		// Fields are allocated in slabs so that pointers to them stay valid.
+		// Fields are allocated in slabs so that pointers to them stay valid
+		// (the count made by lines is exact for all but odd files, such as
+		// one whose byte order mark is followed by a comment).
 		p.fields = make([]Field, 0, min(max(64, 2*cap(p.fields)), 4096))
 	}
 	p.fields = append(p.fields, Field{Line: l.Num})
 	fd := &p.fields[len(p.fields)-1]
 	l.Field = fd
 	p.f.Fields = append(p.f.Fields, fd)
+	p.l = l
 	p.field(fd, toks[i:])
+}
+
+// acapOf returns fd's ACAP parts, allocating them in slabs.
+func (p *parser) acapOf(fd *Field) *acapParts {
+	if fd.acap == nil {
+		if len(p.acaps) == cap(p.acaps) {
+			p.acaps = make([]acapParts, 0, min(max(16, 2*cap(p.acaps)), 1024))
+		}
+		p.acaps = append(p.acaps, acapParts{})
+		fd.acap = &p.acaps[len(p.acaps)-1]
+	}
+	return fd.acap
 }
 
 // versionValue extracts X from "##ACAP version=X".
@@ -147,13 +177,15 @@ func versionValue(s string) string {
 	return strings.TrimSpace(s[i+1:])
 }
 
+// span returns the span of token t of the current line.
 func (p *parser) span(t Token) Span {
-	return Span{Pos: t.Pos, End: t.End, Text: p.f.text[t.Pos.Offset:t.End]}
+	return Span{Pos: p.l.Pos(int(t.Off)), Text: p.f.text[t.Off:t.End]}
 }
 
-// spanOf returns the span from the start of a to the end of b.
+// spanOf returns the span from the start of a to the end of b, tokens of
+// the current line.
 func (p *parser) spanOf(a, b Token) Span {
-	return Span{Pos: a.Pos, End: b.End, Text: p.f.text[a.Pos.Offset:b.End]}
+	return Span{Pos: p.l.Pos(int(a.Off)), Text: p.f.text[a.Off:b.End]}
 }
 
 // field fills fd from the tokens of its line, starting at the name.
@@ -163,23 +195,23 @@ func (p *parser) field(fd *Field, toks []Token) {
 	if toks[0].Kind == TokField || toks[0].Kind == TokLocalUsage {
 		i = 1
 		nameEnd := toks[0]
-		for i < len(toks) && (toks[i].Kind == TokLocalUsage || (toks[i].Kind == TokError && toks[i].Pos.Offset == nameEnd.End)) {
+		for i < len(toks) && (toks[i].Kind == TokLocalUsage || (toks[i].Kind == TokError && toks[i].Off == nameEnd.End)) {
 			nameEnd = toks[i]
 			i++
 		}
 		fd.Name = p.spanOf(toks[0], nameEnd)
 	} else {
-		fd.Name = Span{Pos: toks[0].Pos, End: toks[0].Pos.Offset}
+		fd.Name = Span{Pos: p.l.Pos(int(toks[0].Off))}
 	}
 	info := lookupField(fd.Name.Text)
 	fd.Kind, fd.Near, fd.Usage = info.kind, info.near, info.usage
 	switch fd.Kind {
 	case FieldACAPAllow, FieldACAPDisallow:
 		if strings.HasPrefix(info.rest, "(") {
-			fd.Local = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(info.rest, "("), ")"))
+			p.acapOf(fd).local = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(info.rest, "("), ")"))
 		}
 	case FieldACAPRequest:
-		fd.Action = info.rest
+		p.acapOf(fd).action = info.rest
 	}
 	for i < len(toks) && toks[i].Kind == TokSpace {
 		i++
@@ -205,28 +237,25 @@ func (p *parser) field(fd *Field, toks []Token) {
 		fd.Value = p.spanOf(val[0], val[len(val)-1])
 	} else {
 		// An empty value sits just after the colon or the name.
-		at := fd.Name.End
+		at := fd.Name.End()
 		if i < len(toks) {
-			at = toks[i].Pos.Offset
+			at = int(toks[i].Off)
 		} else if i > 0 {
-			at = toks[i-1].End
+			at = int(toks[i-1].End)
 		}
-		fd.Value = Span{Pos: p.f.posAt(fd.Line, at), End: at}
+		fd.Value = Span{Pos: p.l.Pos(at)}
 	}
 	switch fd.Kind {
 	case FieldACAPAllow, FieldACAPDisallow, FieldACAPRequest:
 		p.ruleValue(fd, val)
-	case FieldACAPPurpose:
-		fd.Pattern = fd.Value
 	case FieldACAPQualifiedUsage, FieldACAPCompositeUsage, FieldACAPResourceSet:
+		a := p.acapOf(fd)
 		for _, w := range words(val) {
-			fd.Args = append(fd.Args, p.spanOf(w[0], w[len(w)-1]))
+			a.args = append(a.args, p.spanOf(w[0], w[len(w)-1]))
 		}
 		if fd.Kind == FieldACAPQualifiedUsage {
-			fd.Quals = p.qualifiers(val)
+			a.quals = p.qualifiers(val)
 		}
-	case FieldAllow, FieldDisallow:
-		fd.Pattern = fd.Value
 	}
 }
 
@@ -259,16 +288,16 @@ func (p *parser) ruleValue(fd *Field, val []Token) {
 	for i < len(val) && val[i].Kind != TokSpace {
 		i++
 	}
+	a := p.acapOf(fd)
 	if i > 0 {
 		if val[0].Kind == TokSetRef {
-			s := p.span(val[0])
-			name := s.Text[len(setRefPrefix):]
-			fd.SetRef = Span{Pos: Pos{Offset: s.Pos.Offset + len(setRefPrefix), Line: s.Pos.Line, Col: s.Pos.Col + len(setRefPrefix)}, End: s.End, Text: name}
+			off := int(val[0].Off) + len(setRefPrefix)
+			a.setRef = Span{Pos: p.l.Pos(off), Text: p.f.text[off:val[0].End]}
 		} else {
-			fd.Pattern = p.spanOf(val[0], val[i-1])
+			a.pattern = p.spanOf(val[0], val[i-1])
 		}
 	}
-	fd.Quals = p.qualifiers(val[i:])
+	a.quals = p.qualifiers(val[i:])
 }
 
 // qualifiers collects the type=value qualifiers among value tokens.
@@ -278,7 +307,7 @@ func (p *parser) qualifiers(val []Token) []Qualifier {
 		if val[i].Kind != TokQualName && val[i].Kind != TokEquals {
 			continue
 		}
-		q := Qualifier{Pos: val[i].Pos, End: val[i].End}
+		q := Qualifier{Pos: p.l.Pos(int(val[i].Off)), End: int(val[i].End)}
 		if val[i].Kind == TokQualName {
 			q.Name = p.span(val[i]).Text
 			q.Type = lookupQualType(q.Name)
@@ -288,14 +317,14 @@ func (p *parser) qualifiers(val []Token) []Qualifier {
 			}
 		}
 		if i < len(val) && val[i].Kind == TokEquals {
-			q.End = val[i].End
+			q.End = int(val[i].End)
 			i++
 			for i < len(val) && val[i].Kind == TokSpace {
 				i++
 			}
 			if i < len(val) && val[i].Kind == TokQualValue {
 				q.Value = p.span(val[i]).Text
-				q.End = val[i].End
+				q.End = int(val[i].End)
 			} else {
 				i--
 			}

@@ -96,7 +96,7 @@ func TestParseLines(t *testing.T) {
 	if ua.Kind != FieldUserAgent || ua.Value.Text != "*" || ua.Value.Pos != (Pos{Offset: len("\xEF\xBB\xBF##ACAP version=1.1\r\n# comment\r\n\r\n") + 12, Line: 4, Col: 13}) {
 		t.Errorf("field on line 4: %+v", ua)
 	}
-	if d := f.FieldAt(5); d.Kind != FieldDisallow || d.Pattern.Text != "/x" {
+	if d := f.FieldAt(5); d.Kind != FieldDisallow || d.Pattern().Text != "/x" {
 		t.Errorf("field on line 5: %+v", d)
 	}
 }

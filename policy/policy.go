@@ -82,19 +82,19 @@ func compileFile(f *File, name string) *compiled {
 		case fd.Kind.IsACAPRule():
 			if fd.Status == StatusSkipped {
 				// Kept for the trace: a skipped line that would have matched.
-				if fd.Pattern.Text != "" {
-					c.acap[fd] = []acapRule{{fd: fd, allow: fd.Kind == FieldACAPAllow, usage: fd.Usage, pat: CompilePattern(fd.Pattern.Text, MatchACAP)}}
+				if fd.Pattern().Text != "" {
+					c.acap[fd] = []acapRule{{fd: fd, allow: fd.Kind == FieldACAPAllow, usage: fd.Usage, pat: CompilePattern(fd.Pattern().Text, MatchACAP)}}
 				}
 				continue
 			}
-			rs := make([]acapRule, len(fd.Rules))
-			for i := range fd.Rules {
-				r := &fd.Rules[i]
+			rs := make([]acapRule, len(fd.Rules()))
+			for i := range fd.Rules() {
+				r := &fd.Rules()[i]
 				rs[i] = acapRule{fd: fd, rule: r, allow: r.Allow, usage: r.Usage, pat: CompilePattern(r.Pattern, MatchACAP)}
 			}
 			c.acap[fd] = rs
 		case fd.Kind == FieldACAPPurpose && fd.Status == StatusOK:
-			c.purp[fd] = CompilePattern(fd.Pattern.Text, MatchPurpose)
+			c.purp[fd] = CompilePattern(fd.Pattern().Text, MatchPurpose)
 		}
 	}
 	c.recs = map[*Record]*recRules{}

@@ -10,8 +10,8 @@ import (
 func Print(w io.Writer, f *File) error {
 	var b strings.Builder
 	b.Grow(len(f.text))
-	for _, t := range f.Tokens {
-		b.WriteString(f.text[t.Pos.Offset:t.End])
+	for _, t := range Scan(f.Src) {
+		b.WriteString(f.text[t.Off:t.End])
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -55,9 +55,9 @@ func tidyOther(b *strings.Builder, f *File, l *Line) {
 		b.WriteString(f.text[l.Start:end])
 	} else {
 		// A blank line: keep a BOM, drop the spaces.
-		for _, t := range l.Tokens {
+		for _, t := range f.LineTokens(l.Num) {
 			if t.Kind == TokBOM {
-				b.WriteString(f.text[t.Pos.Offset:t.End])
+				b.WriteString(f.text[t.Off:t.End])
 			}
 		}
 	}
@@ -67,9 +67,10 @@ func tidyOther(b *strings.Builder, f *File, l *Line) {
 // tidyField writes a field line in tidy form.
 func tidyField(b *strings.Builder, f *File, l *Line) {
 	fd := l.Field
-	for _, t := range l.Tokens {
+	toks := f.LineTokens(l.Num)
+	for _, t := range toks {
 		if t.Kind == TokBOM {
-			b.WriteString(f.text[t.Pos.Offset:t.End])
+			b.WriteString(f.text[t.Off:t.End])
 		}
 	}
 	b.WriteString(canonicalName(fd))
@@ -82,8 +83,8 @@ func tidyField(b *strings.Builder, f *File, l *Line) {
 	case FieldACAPAllow, FieldACAPDisallow, FieldACAPRequest, FieldACAPQualifiedUsage,
 		FieldACAPCompositeUsage, FieldACAPResourceSet, FieldContentSignal, FieldContentUsage:
 		space := false
-		for _, t := range l.Tokens {
-			if t.Pos.Offset < fd.Value.Pos.Offset || t.End > fd.Value.End || t.End == t.Pos.Offset {
+		for _, t := range toks {
+			if int(t.Off) < fd.Value.Pos.Offset || int(t.End) > fd.Value.End() || t.End == t.Off {
 				continue
 			}
 			switch t.Kind {
@@ -97,7 +98,7 @@ func tidyField(b *strings.Builder, f *File, l *Line) {
 				val.WriteByte(' ')
 			}
 			space = false
-			text := f.text[t.Pos.Offset:t.End]
+			text := f.text[t.Off:t.End]
 			if t.Kind == TokQualName && lookupQualType(text) != QualUnknown {
 				text = strings.ToLower(text)
 			}
@@ -114,14 +115,14 @@ func tidyField(b *strings.Builder, f *File, l *Line) {
 		b.WriteString(val.String())
 	}
 	// The comment, with the spacing before it as written.
-	for i, t := range l.Tokens {
+	for i, t := range toks {
 		if t.Kind == TokComment {
 			gap := " "
-			if i > 0 && l.Tokens[i-1].Kind == TokSpace {
-				gap = f.text[l.Tokens[i-1].Pos.Offset:l.Tokens[i-1].End]
+			if i > 0 && toks[i-1].Kind == TokSpace {
+				gap = f.text[toks[i-1].Off:toks[i-1].End]
 			}
 			b.WriteString(gap)
-			b.WriteString(f.text[t.Pos.Offset:t.End])
+			b.WriteString(f.text[t.Off:t.End])
 		}
 	}
 	b.WriteString(f.text[l.End:l.Next])
@@ -135,13 +136,13 @@ func canonicalName(fd *Field) string {
 		if fd.Kind == FieldACAPDisallow {
 			prefix = "ACAP-disallow-"
 		}
-		if fd.Local != "" {
+		if fd.Local() != "" {
 			// Keep the local name as written (names are case-insensitive).
 			return prefix + fd.Name.Text[len(prefix):]
 		}
 		return prefix + fd.Usage.String()
 	case FieldACAPRequest:
-		return "ACAP-request-" + strings.ToLower(fd.Action)
+		return "ACAP-request-" + strings.ToLower(fd.Action())
 	}
 	return fd.Kind.String()
 }

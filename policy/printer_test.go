@@ -66,7 +66,7 @@ func TestTidyKeepsMeaning(t *testing.T) {
 		}
 		for i, a := range f.Fields {
 			b := g.Fields[i]
-			if a.Kind != b.Kind || a.Status != b.Status || a.Usage != b.Usage || a.Local != b.Local || len(a.Rules) != len(b.Rules) || a.Pattern.Text != b.Pattern.Text {
+			if a.Kind != b.Kind || a.Status != b.Status || a.Usage != b.Usage || a.Local() != b.Local() || len(a.Rules()) != len(b.Rules()) || a.Pattern().Text != b.Pattern().Text {
 				t.Errorf("%s line %d: %q became %q", name, a.Line, f.LineText(a.Line), g.LineText(b.Line))
 			}
 		}

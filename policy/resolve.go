@@ -26,10 +26,10 @@ func (p *parser) resolve() {
 // define records one definition; the first of a name wins.
 func (p *parser) define(fd *Field) {
 	d := &p.f.Defs
-	name := strings.ToLower(fd.Args[0].Text)
+	name := strings.ToLower(fd.Args()[0].Text)
 	dup := func(first *Field) {
-		p.skip(fd, fd.Args[0], CodeDuplicateDefinition, secP1Definitions,
-			"\""+fd.Args[0].Text+"\" is already defined on line "+itoa(first.Line)+"; the first definition counts and this one is ignored")
+		p.skip(fd, fd.Args()[0], CodeDuplicateDefinition, secP1Definitions,
+			"\""+fd.Args()[0].Text+"\" is already defined on line "+itoa(first.Line)+"; the first definition counts and this one is ignored")
 	}
 	switch fd.Kind {
 	case FieldACAPQualifiedUsage, FieldACAPCompositeUsage:
@@ -42,12 +42,12 @@ func (p *parser) define(fd *Field) {
 			return
 		}
 		if fd.Kind == FieldACAPQualifiedUsage {
-			u, _ := ParseUsage(fd.Args[1].Text)
-			d.Qualified[name] = &QualifiedUsage{Name: fd.Args[0].Text, Usage: u, Quals: fd.Quals, Field: fd}
+			u, _ := ParseUsage(fd.Args()[1].Text)
+			d.Qualified[name] = &QualifiedUsage{Name: fd.Args()[0].Text, Usage: u, Quals: fd.Quals(), Field: fd}
 			return
 		}
-		c := &CompositeUsage{Name: fd.Args[0].Text, Field: fd}
-		for _, a := range fd.Args[1:] {
+		c := &CompositeUsage{Name: fd.Args()[0].Text, Field: fd}
+		for _, a := range fd.Args()[1:] {
 			if strings.HasPrefix(a.Text, "(") {
 				local := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(a.Text, "("), ")"))
 				q := d.Qualified[local]
@@ -83,11 +83,11 @@ func (p *parser) define(fd *Field) {
 			dup(s.Field)
 			return
 		}
-		d.Sets[name] = &ResourceSet{Name: fd.Args[0].Text, Patterns: fd.Args[1:], Field: fd}
+		d.Sets[name] = &ResourceSet{Name: fd.Args()[0].Text, Patterns: fd.Args()[1:], Field: fd}
 	}
 }
 
-// expand fills fd.Rules for an ACAP permission or prohibition.
+// expand fills fd.Rules() for an ACAP permission or prohibition.
 func (p *parser) expand(fd *Field) {
 	d := &p.f.Defs
 	type part struct {
@@ -96,11 +96,11 @@ func (p *parser) expand(fd *Field) {
 		via   string
 	}
 	var parts []part
-	if fd.Local != "" {
-		via := "(" + fd.Local + ")"
-		if q := d.Qualified[fd.Local]; q != nil {
+	if fd.Local() != "" {
+		via := "(" + fd.Local() + ")"
+		if q := d.Qualified[fd.Local()]; q != nil {
 			parts = append(parts, part{q.Usage, q.Quals, via})
-		} else if c := d.Composite[fd.Local]; c != nil {
+		} else if c := d.Composite[fd.Local()]; c != nil {
 			for _, cp := range c.Parts {
 				pt := part{usage: cp.Usage, via: via}
 				if cp.Qualified != nil {
@@ -110,25 +110,26 @@ func (p *parser) expand(fd *Field) {
 				parts = append(parts, pt)
 			}
 		} else {
-			p.skip(fd, fd.Name, CodeUndefinedUsage, secP1LocalUsage, p.undefinedMessage("usage", "("+fd.Local+")", fd.Local))
+			p.skip(fd, fd.Name, CodeUndefinedUsage, secP1LocalUsage, p.undefinedMessage("usage", "("+fd.Local()+")", fd.Local()))
 			return
 		}
 	} else {
-		parts = append(parts, part{fd.Usage, fd.Quals, ""})
+		parts = append(parts, part{fd.Usage, fd.Quals(), ""})
 	}
-	pats := []Span{fd.Pattern}
+	pats := []Span{fd.Pattern()}
 	setVia := ""
-	if !fd.SetRef.IsZero() {
-		set := d.Sets[strings.ToLower(fd.SetRef.Text)]
+	if !fd.SetRef().IsZero() {
+		set := d.Sets[strings.ToLower(fd.SetRef().Text)]
 		if set == nil {
-			p.skip(fd, fd.SetRef, CodeUndefinedSet, secP1ResourceSpec, p.undefinedMessage("resource set", fd.SetRef.Text, strings.ToLower(fd.SetRef.Text)))
+			p.skip(fd, fd.SetRef(), CodeUndefinedSet, secP1ResourceSpec, p.undefinedMessage("resource set", fd.SetRef().Text, strings.ToLower(fd.SetRef().Text)))
 			return
 		}
 		pats = set.Patterns
 		setVia = "set " + set.Name
 	}
 	allow := fd.Kind == FieldACAPAllow && fd.Status == StatusOK
-	fd.Rules = make([]Rule, 0, len(parts)*len(pats))
+	a := p.acapOf(fd)
+	a.rules = make([]Rule, 0, len(parts)*len(pats))
 	for _, pt := range parts {
 		quals := pt.quals
 		if !allow {
@@ -139,7 +140,7 @@ func (p *parser) expand(fd *Field) {
 			via = strings.TrimSpace(via + " " + setVia)
 		}
 		for _, pat := range pats {
-			fd.Rules = append(fd.Rules, Rule{Allow: allow, Usage: pt.usage, Pattern: pat.Text, PatPos: pat.Pos, Quals: quals, Via: via})
+			a.rules = append(a.rules, Rule{Allow: allow, Usage: pt.usage, Pattern: pat.Text, PatPos: pat.Pos, Quals: quals, Via: via})
 		}
 	}
 }
@@ -148,7 +149,7 @@ func (p *parser) expand(fd *Field) {
 // definition of that name that was ignored.
 func (p *parser) undefinedMessage(what, written, lower string) string {
 	for _, fd := range p.f.Fields {
-		if fd.Kind.IsDefinition() && fd.Status == StatusSkipped && len(fd.Args) > 0 && strings.EqualFold(fd.Args[0].Text, lower) {
+		if fd.Kind.IsDefinition() && fd.Status == StatusSkipped && len(fd.Args()) > 0 && strings.EqualFold(fd.Args()[0].Text, lower) {
 			return "the " + what + " " + written + " is not defined: its definition on line " + itoa(fd.Line) + " has an error and is ignored, so ACAP crawlers skip this line"
 		}
 	}

@@ -8,7 +8,7 @@ package policy
 
 // Scan returns the tokens of src.
 func Scan(src []byte) []Token {
-	s := scanner{src: string(src), line: 1, col0: 1}
+	s := scanner{src: string(src)}
 	s.toks = make([]Token, 0, len(src)/4+4)
 	for s.off < len(src) {
 		s.scanLine()
@@ -18,34 +18,17 @@ func Scan(src []byte) []Token {
 
 // ScanLine returns the tokens of one line. line may include its line ending
 // (LF, CRLF or CR); anything after the first line ending is scanned as the
-// start of the next line. start is the position of the line's first byte in
-// its file: token positions are computed from it, and a byte order mark is
-// recognised only when start.Offset is 0.
-func ScanLine(line []byte, start Pos) []Token {
-	if start.Line < 1 {
-		start.Line = 1
-	}
-	if start.Col < 1 {
-		start.Col = 1
-	}
-	s := scanner{src: string(line), base: start.Offset, line: start.Line, col0: start.Col}
-	s.toks = make([]Token, 0, 8)
-	for s.off < len(line) {
-		s.scanLine()
-	}
-	return s.toks
+// start of the next line. offset is where the line starts in its file: token
+// offsets are shifted by it, and a byte order mark is recognised only when
+// it is 0.
+func ScanLine(line []byte, offset int) []Token {
+	return AppendLineTokens(make([]Token, 0, 8), line, offset)
 }
 
 // AppendLineTokens is ScanLine that appends to dst, for callers that reuse a
 // buffer.
-func AppendLineTokens(dst []Token, line []byte, start Pos) []Token {
-	s := scanner{src: string(line), base: start.Offset, line: start.Line, col0: start.Col, toks: dst}
-	if s.line < 1 {
-		s.line = 1
-	}
-	if s.col0 < 1 {
-		s.col0 = 1
-	}
+func AppendLineTokens(dst []Token, line []byte, offset int) []Token {
+	s := scanner{src: string(line), base: offset, toks: dst}
 	for s.off < len(line) {
 		s.scanLine()
 	}
@@ -53,24 +36,17 @@ func AppendLineTokens(dst []Token, line []byte, start Pos) []Token {
 }
 
 type scanner struct {
-	src       string
-	base      int // file offset of src[0]
-	off       int // current index into src
-	line      int // current line number
-	lineStart int // index into src where the current line starts
-	col0      int // column of src[lineStart] (1 except for ScanLine's first line)
-	toks      []Token
+	src  string
+	base int // file offset of src[0]
+	off  int // current index into src
+	toks []Token
 }
 
 func (s *scanner) emit(kind TokenKind, start, end int) {
 	if end <= start {
 		return
 	}
-	s.toks = append(s.toks, Token{
-		Kind: kind,
-		Pos:  Pos{Offset: s.base + start, Line: s.line, Col: s.col0 + start - s.lineStart},
-		End:  s.base + end,
-	})
+	s.toks = append(s.toks, Token{Off: int32(s.base + start), End: int32(s.base + end), Kind: kind})
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' }
@@ -79,7 +55,6 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 func (s *scanner) scanLine() {
 	src := s.src
 	start := s.off
-	s.lineStart = start
 	// Find the end of the line's content.
 	eol := start
 	for eol < len(src) && src[eol] != '\n' && src[eol] != '\r' {
@@ -107,8 +82,6 @@ func (s *scanner) scanLine() {
 		s.emit(TokNewline, eol, nl)
 	}
 	s.off = nl
-	s.line++
-	s.col0 = 1 // only the first line of a ScanLine may start at another column
 }
 
 // scanContent scans src[p:eol], a line without its ending.

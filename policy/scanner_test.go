@@ -68,38 +68,50 @@ func TestScanKinds(t *testing.T) {
 	}
 }
 
-// checkTokens verifies that toks cover src exactly, in order, with correct
-// lines and columns.
+// checkTokens verifies that toks cover src exactly, in order, and that
+// only newline tokens hold line endings.
 func checkTokens(t *testing.T, src []byte, toks []Token) {
 	t.Helper()
-	off, line, lineStart := 0, 1, 0
+	off := 0
 	for i, tk := range toks {
-		if tk.Pos.Offset != off {
-			t.Fatalf("token %d (%s) starts at %d, want %d", i, tk.Kind, tk.Pos.Offset, off)
+		if int(tk.Off) != off {
+			t.Fatalf("token %d (%s) starts at %d, want %d", i, tk.Kind, tk.Off, off)
 		}
-		if tk.End <= tk.Pos.Offset {
+		if tk.End <= tk.Off {
 			t.Fatalf("token %d (%s) is empty", i, tk.Kind)
 		}
-		if tk.Pos.Line != line || tk.Pos.Col != off-lineStart+1 {
-			t.Fatalf("token %d (%s) at %s, want %d:%d", i, tk.Kind, tk.Pos, line, off-lineStart+1)
+		if tk.Kind != TokNewline && bytes.ContainsAny(src[tk.Off:tk.End], "\r\n") {
+			t.Fatalf("token %d (%s) %q holds a line ending", i, tk.Kind, src[tk.Off:tk.End])
 		}
-		if tk.Kind == TokNewline {
-			line++
-			lineStart = tk.End
-		} else if bytes.ContainsAny(src[tk.Pos.Offset:tk.End], "\r\n") {
-			t.Fatalf("token %d (%s) %q holds a line ending", i, tk.Kind, src[tk.Pos.Offset:tk.End])
-		}
-		off = tk.End
+		off = int(tk.End)
 	}
 	if off != len(src) {
 		t.Fatalf("tokens end at %d, input at %d", off, len(src))
 	}
 }
 
+// fileTokens returns the tokens of every line of f, from File.LineTokens,
+// after checking that each line's tokens lie within the line and end with
+// its line ending.
+func fileTokens(t *testing.T, f *File) []Token {
+	t.Helper()
+	var toks []Token
+	for _, l := range f.Lines {
+		lt := f.LineTokens(l.Num)
+		for _, tk := range lt {
+			if int(tk.Off) < l.Start || int(tk.End) > l.Next || (tk.Kind == TokNewline) != (int(tk.Off) >= l.End) {
+				t.Fatalf("line %d [%d %d %d]: token %s %d-%d", l.Num, l.Start, l.End, l.Next, tk.Kind, tk.Off, tk.End)
+			}
+		}
+		toks = append(toks, lt...)
+	}
+	return toks
+}
+
 // scanByLines scans src one line at a time with ScanLine, as the editor does.
 func scanByLines(src []byte) []Token {
 	var toks []Token
-	start := Pos{Offset: 0, Line: 1, Col: 1}
+	start := 0
 	for off := 0; off < len(src); {
 		end := off
 		for end < len(src) && src[end] != '\n' && src[end] != '\r' {
@@ -112,7 +124,7 @@ func scanByLines(src []byte) []Token {
 			end++
 		}
 		toks = append(toks, ScanLine(src[off:end], start)...)
-		start = Pos{Offset: end, Line: start.Line + 1, Col: 1}
+		start = end
 		off = end
 	}
 	return toks
@@ -159,6 +171,19 @@ func checkScan(t *testing.T, src []byte) {
 			t.Fatalf("token %d: whole file %+v, line by line %+v", i, toks[i], byLine[i])
 		}
 	}
+	// The parser keeps lines, not tokens: File.LineTokens must give the
+	// same tokens again.
+	if f, err := Parse("/robots.txt", src); err == nil {
+		byFile := fileTokens(t, f)
+		if len(byFile) != len(toks) {
+			t.Fatalf("File.LineTokens gave %d tokens, Scan %d", len(byFile), len(toks))
+		}
+		for i := range toks {
+			if toks[i] != byFile[i] {
+				t.Fatalf("token %d: Scan %+v, File.LineTokens %+v", i, toks[i], byFile[i])
+			}
+		}
+	}
 }
 
 func TestScanCoversInput(t *testing.T) {
@@ -172,13 +197,13 @@ func TestScanCoversInput(t *testing.T) {
 func TestScanLineColumns(t *testing.T) {
 	// A line scanned from the middle of a file gets the file's positions.
 	line := []byte("Disallow: /x\n")
-	toks := ScanLine(line, Pos{Offset: 100, Line: 7, Col: 1})
+	toks := ScanLine(line, 100)
 	want := []Token{
-		{TokField, Pos{100, 7, 1}, 108},
-		{TokColon, Pos{108, 7, 9}, 109},
-		{TokSpace, Pos{109, 7, 10}, 110},
-		{TokPattern, Pos{110, 7, 11}, 112},
-		{TokNewline, Pos{112, 7, 13}, 113},
+		{100, 108, TokField},
+		{108, 109, TokColon},
+		{109, 110, TokSpace},
+		{110, 112, TokPattern},
+		{112, 113, TokNewline},
 	}
 	if len(toks) != len(want) {
 		t.Fatalf("got %d tokens %+v", len(toks), toks)
@@ -189,7 +214,7 @@ func TestScanLineColumns(t *testing.T) {
 		}
 	}
 	// No BOM in the middle of a file.
-	toks = ScanLine([]byte("\xEF\xBB\xBFx"), Pos{Offset: 5, Line: 2, Col: 1})
+	toks = ScanLine([]byte("\xEF\xBB\xBFx"), 5)
 	if toks[0].Kind == TokBOM {
 		t.Errorf("BOM recognised away from the start of the file")
 	}

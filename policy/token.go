@@ -81,16 +81,20 @@ func (k TokenKind) String() string {
 	return "TokenKind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Token is one lexical element: its kind, where it starts, and the offset
-// just past its last byte. Its text is src[Pos.Offset:End].
+// Token is one lexical element: its kind and the offsets of its first byte
+// and of the byte just past it, in the file (or in the line given to
+// ScanLine, shifted by its offset). Its text is src[Off:End]. A token is 12
+// bytes; offsets fit in an int32 because files over MaxFileSize are refused.
+// A token's line and column come from the line it was scanned in (see
+// Line.Pos).
 type Token struct {
+	Off  int32 // offset of the first byte
+	End  int32 // offset just past the last byte
 	Kind TokenKind
-	Pos  Pos
-	End  int
 }
 
 // Len returns the token's length in bytes.
-func (t Token) Len() int { return t.End - t.Pos.Offset }
+func (t Token) Len() int { return int(t.End - t.Off) }
 
 // Text returns the token's bytes as a string.
-func (t Token) Text(src []byte) string { return string(src[t.Pos.Offset:t.End]) }
+func (t Token) Text(src []byte) string { return string(src[t.Off:t.End]) }

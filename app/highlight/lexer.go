@@ -57,10 +57,10 @@ func Tokens(src []byte, toks []policy.Token) []chroma.Token {
 	out := make([]chroma.Token, 0, len(toks))
 	base := 0
 	if len(toks) > 0 {
-		base = toks[0].Pos.Offset
+		base = int(toks[0].Off)
 	}
 	for _, t := range toks {
-		out = append(out, chroma.Token{Type: TokenType(t.Kind), Value: string(src[t.Pos.Offset-base : t.End-base])})
+		out = append(out, chroma.Token{Type: TokenType(t.Kind), Value: string(src[int(t.Off)-base : int(t.End)-base])})
 	}
 	return out
 }

@@ -18,7 +18,7 @@ var formatter = chtml.New(chtml.WithClasses(true), chtml.PreventSurroundingPre(t
 // line begins in the file; only a line at offset 0 can hold a BOM.
 func Line(line string, start policy.Pos) string {
 	src := []byte(line)
-	toks := policy.ScanLine(src, start)
+	toks := policy.ScanLine(src, start.Offset)
 	ct := Tokens(src, toks)
 	// Drop the newline: each line is its own element.
 	for len(ct) > 0 && ct[len(ct)-1].Type == chroma.TextWhitespace && strings.ContainsAny(ct[len(ct)-1].Value, "\r\n") {
