@@ -69,7 +69,7 @@ type recordMatch struct {
 // record name matches when it is a substring of the User-Agent string, and
 // only the longest such names count. best is that length.
 func matchingRecords(f *File, crawler string, ua bool) (out []recordMatch, best int) {
-	lowerUA := strings.ToLower(crawler)
+	lowerUA := lowerASCII(crawler)
 	names := func(r *Record) []string {
 		var ns []string
 		for _, c := range r.Crawlers {
@@ -84,7 +84,7 @@ func matchingRecords(f *File, crawler string, ua bool) (out []recordMatch, best 
 	if ua {
 		for _, r := range f.Records {
 			for _, n := range names(r) {
-				if len(n) > best && strings.Contains(lowerUA, strings.ToLower(n)) {
+				if len(n) > best && containsFoldASCII(lowerUA, lowerASCII(n)) {
 					best = len(n)
 				}
 			}
@@ -94,7 +94,7 @@ func matchingRecords(f *File, crawler string, ua bool) (out []recordMatch, best 
 		named := false
 		for _, n := range names(r) {
 			if ua {
-				named = named || (len(n) == best && strings.Contains(lowerUA, strings.ToLower(n)))
+				named = named || (len(n) == best && containsFoldASCII(lowerUA, lowerASCII(n)))
 			} else {
 				named = named || crawlerEq(n, crawler)
 			}
@@ -496,7 +496,7 @@ func (p *Policy) outcome(res layerResult, u Usage, q *Question, a *Answer) usage
 		if qq.Type != QualTimeLimit || !hasPrefixFold(qq.Value, "until-") || q.Date.IsZero() {
 			continue
 		}
-		d, ok := parseDate(strings.ToLower(qq.Value[len("until-"):]))
+		d, ok := parseDate(lowerASCII(qq.Value[len("until-"):]))
 		if ok && d.Before(q.Date) {
 			out.allow = false
 			out.quals = nil

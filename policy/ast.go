@@ -1,6 +1,5 @@
 package policy
 
-import "strings"
 
 // Span is a piece of the file's text with its position. Text is a
 // substring of the file (no copy).
@@ -338,7 +337,7 @@ func (f *File) Purposes() []string {
 	seen := map[string]bool{}
 	for _, fd := range f.Fields {
 		if fd.Kind == FieldACAPPurpose && fd.Status == StatusOK {
-			k := strings.ToLower(fd.Pattern().Text)
+			k := lowerASCII(fd.Pattern().Text)
 			if !seen[k] {
 				seen[k] = true
 				out = append(out, fd.Pattern().Text)

@@ -108,10 +108,10 @@ func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelec
 	want := crawlerName(crawler)
 	best := 0
 	if ua {
-		lower := strings.ToLower(crawler)
+		lower := lowerASCII(crawler)
 		for _, g := range c.conv {
 			for _, n := range g.names {
-				if len(n) > best && strings.Contains(lower, strings.ToLower(n)) {
+				if len(n) > best && strings.Contains(lower, lowerASCII(n)) {
 					best = len(n)
 				}
 			}
@@ -120,10 +120,10 @@ func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelec
 	matches := func(g *convGroup) bool {
 		for _, n := range g.names {
 			if ua {
-				if len(n) == best && strings.Contains(strings.ToLower(crawler), strings.ToLower(n)) {
+				if len(n) == best && strings.Contains(lowerASCII(crawler), lowerASCII(n)) {
 					return true
 				}
-			} else if strings.EqualFold(n, want) {
+			} else if equalFoldASCII(n, want) {
 				return true
 			}
 		}
@@ -324,15 +324,15 @@ func robotVersion(v string) int {
 // first '*' record. The 2.0.0 proposal skips records of an odd
 // (experimental) version.
 func selectOlder(c *compiled, kind Kind, crawler string, ua bool) *olderRecord {
-	want := strings.ToLower(crawlerName(crawler))
-	lowerUA := strings.ToLower(crawler)
+	want := lowerASCII(crawlerName(crawler))
+	lowerUA := lowerASCII(crawler)
 	usable := func(r *olderRecord) bool { return !(kind == KindV2Proposal && r.v2 == 1) }
 	best := 0 // with ua, only the longest names found in the User-Agent count
 	if ua {
 		for i := range c.older {
 			for _, a := range c.older[i].agents {
-				n := strings.ToLower(crawlerName(a.Value.Text))
-				if n != "*" && len(n) > best && strings.Contains(lowerUA, n) {
+				n := lowerASCII(crawlerName(a.Value.Text))
+				if n != "*" && len(n) > best && containsFoldASCII(lowerUA, n) {
 					best = len(n)
 				}
 			}
@@ -341,14 +341,14 @@ func selectOlder(c *compiled, kind Kind, crawler string, ua bool) *olderRecord {
 	for i := range c.older {
 		r := &c.older[i]
 		for _, a := range r.agents {
-			v := strings.ToLower(a.Value.Text)
+			v := lowerASCII(a.Value.Text)
 			if v == "*" || v == "" {
 				continue
 			}
 			hit := want != "" && strings.Contains(v, want)
 			if ua {
-				n := strings.ToLower(crawlerName(a.Value.Text))
-				hit = n != "" && len(n) == best && strings.Contains(lowerUA, n)
+				n := lowerASCII(crawlerName(a.Value.Text))
+				hit = n != "" && len(n) == best && containsFoldASCII(lowerUA, n)
 			}
 			if hit {
 				if usable(r) {

@@ -165,7 +165,7 @@ func (p *parser) checkRule(fd *Field) {
 		msg := "\"" + rest + "\" is not an ACAP usage, so ACAP crawlers skip the line"
 		var fix *Fix
 		usageSpan := Span{Pos: Pos{Offset: fd.Name.Pos.Offset + len(verb), Line: fd.Name.Pos.Line, Col: fd.Name.Pos.Col + len(verb)}, Text: rest}
-		if u, ok := usageMisspellings[strings.ToLower(rest)]; ok {
+		if u, ok := usageMisspellings[lowerASCII(rest)]; ok {
 			msg += "; the usage is called " + u.String()
 			fix = replace("Write "+verb+u.String(), usageSpan, u.String())
 		} else {
@@ -286,11 +286,11 @@ func (p *parser) checkQualifiers(fd *Field, u Usage, qs []Qualifier, allow bool)
 			bad(q, CodeQualifierNotValid, secP1Qualifiers, q.Type.String()+" cannot restrict "+u.String()+" ("+qualValidList(q.Type)+")", nil)
 			continue
 		}
-		if seen[q.Type] && (q.Type != QualProhibitedModification || strings.EqualFold(q.Value, "any")) {
+		if seen[q.Type] && (q.Type != QualProhibitedModification || equalFoldASCII(q.Value, "any")) {
 			bad(q, CodeQualifierRepeated, secP1Qualifiers, q.Type.String()+" is given more than once", nil)
 			continue
 		}
-		if q.Type == QualProhibitedModification && strings.EqualFold(q.Value, "any") && seen[q.Type] {
+		if q.Type == QualProhibitedModification && equalFoldASCII(q.Value, "any") && seen[q.Type] {
 			bad(q, CodeQualifierRepeated, secP1Qualifiers, "prohibited-modification=any already covers every modification", nil)
 			continue
 		}
@@ -311,7 +311,7 @@ func (p *parser) checkQualifiers(fd *Field, u Usage, qs []Qualifier, allow bool)
 		for i, q := range qs {
 			if q.Type == QualProhibitedModification {
 				n++
-				if strings.EqualFold(q.Value, "any") {
+				if equalFoldASCII(q.Value, "any") {
 					anyAt = i
 				}
 			}
@@ -341,7 +341,7 @@ func qualValidList(q QualifierType) string {
 }
 
 func (p *parser) checkRequest(fd *Field) {
-	action := strings.ToLower(fd.Action())
+	action := lowerASCII(fd.Action())
 	if action != "take-down" && action != "re-crawl" {
 		msg := "\"" + fd.Action() + "\" is not an ACAP action; the actions are take-down and re-crawl"
 		var fix *Fix

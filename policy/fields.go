@@ -236,7 +236,7 @@ func acapField(name string) fieldInfo {
 }
 
 func hasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+	return len(s) >= len(prefix) && equalFoldASCII(s[:len(prefix)], prefix)
 }
 
 // knownFieldNames are the canonical names offered as corrections for

@@ -219,7 +219,7 @@ func (p *Page) RulesFor(crawler string) (named, robots []MetaRule) {
 			switch {
 			case t.Robots:
 				robots = append(robots, ru)
-			case crawler != "" && strings.EqualFold(t.Name, crawler):
+			case crawler != "" && equalFoldASCII(t.Name, crawler):
 				named = append(named, ru)
 			}
 		}
@@ -340,7 +340,7 @@ func metaScanAttrs(raw []byte) (keys []string, vs, ve []int) {
 		for i < len(raw) && !metaIsSpace(raw[i]) && raw[i] != '/' && raw[i] != '>' && raw[i] != '=' {
 			i++
 		}
-		key := strings.ToLower(string(raw[ks:i]))
+		key := lowerASCII(string(raw[ks:i]))
 		j := i
 		for j < len(raw) && metaIsSpace(raw[j]) {
 			j++
@@ -494,17 +494,17 @@ func metaHasACAPClass(v string) bool {
 }
 
 func metaIsDefName(name string) bool {
-	return strings.EqualFold(name, "ACAP-qualified-usage") || strings.EqualFold(name, "ACAP-composite-usage")
+	return equalFoldASCII(name, "ACAP-qualified-usage") || equalFoldASCII(name, "ACAP-composite-usage")
 }
 
 // isRobotsMeta reports whether a META tag of this name is one this reader
 // is about: robots, a definition, or a crawler name whose content is ACAP
 // or robots values.
 func (r *metaReader) isRobotsMeta(name string, attrs []metaAttr) bool {
-	if strings.EqualFold(name, "robots") || metaIsDefName(name) {
+	if equalFoldASCII(name, "robots") || metaIsDefName(name) {
 		return true
 	}
-	if name == "" || metaNotRobots[strings.ToLower(name)] {
+	if name == "" || metaNotRobots[lowerASCII(name)] {
 		return false
 	}
 	c, _ := metaGet(attrs, "content")
@@ -512,11 +512,11 @@ func (r *metaReader) isRobotsMeta(name string, attrs []metaAttr) bool {
 	if len(words) == 0 {
 		return false
 	}
-	if strings.EqualFold(words[0].text, "ACAP") {
+	if equalFoldASCII(words[0].text, "ACAP") {
 		return true
 	}
 	for _, w := range words {
-		lw := strings.ToLower(w.text)
+		lw := lowerASCII(w.text)
 		if _, ok := metaConventional[lw]; ok {
 			continue
 		}
@@ -606,7 +606,7 @@ func (r *metaReader) defineAll() {
 	for _, composite := range []bool{false, true} {
 		for i := range r.tags {
 			t := &r.tags[i]
-			if !metaIsDefName(t.name) || strings.EqualFold(t.name, "ACAP-composite-usage") != composite {
+			if !metaIsDefName(t.name) || equalFoldASCII(t.name, "ACAP-composite-usage") != composite {
 				continue
 			}
 			r.define(t, composite)
@@ -634,7 +634,7 @@ func (r *metaReader) define(t *metaRawTag, composite bool) {
 		return
 	}
 	words := metaWords(c.val, c.off, c.exact, " \t\n\r\f")
-	if strings.EqualFold(words[0].text, "ACAP") {
+	if equalFoldASCII(words[0].text, "ACAP") {
 		words = words[1:]
 	} else {
 		var fix *Fix
@@ -664,7 +664,7 @@ func (r *metaReader) define(t *metaRawTag, composite bool) {
 		bad(name, "\""+name.text+"\" is not a valid name: names start with a letter and use letters, digits, '-', '_' and '.'")
 		return
 	}
-	key := strings.ToLower(name.text)
+	key := lowerASCII(name.text)
 	if r.qual[key] != nil || r.comp[key] != nil {
 		r.diag(name.off, name.end, SevError, CodeMetaDuplicateDefinition, metaSecDefinitions,
 			"\""+name.text+"\" is already defined; the first definition counts and this one is ignored", nil)
@@ -678,11 +678,11 @@ func (r *metaReader) define(t *metaRawTag, composite bool) {
 				d.Parts = append(d.Parts, w.text)
 				continue
 			}
-			if r.qual[strings.ToLower(inner)] != nil {
+			if r.qual[lowerASCII(inner)] != nil {
 				d.Parts = append(d.Parts, w.text)
 				continue
 			}
-			if r.comp[strings.ToLower(inner)] != nil {
+			if r.comp[lowerASCII(inner)] != nil {
 				bad(w, "a composite usage may not contain another composite usage")
 				return
 			}
@@ -765,7 +765,7 @@ func metaQualAt(ws []metaWord, i int) (Qualifier, int, bool) {
 
 // metaIsLocation reports whether q is Part 2's location=URI qualifier.
 func metaIsLocation(q Qualifier) bool {
-	return q.Type == QualUnknown && strings.EqualFold(q.Name, "location")
+	return q.Type == QualUnknown && equalFoldASCII(q.Name, "location")
 }
 
 // checkQuals checks the qualifiers of a permission (allow) or prohibition
@@ -821,7 +821,7 @@ func (r *metaReader) checkQuals(u Usage, qs []Qualifier, allow bool, local strin
 			bad(q, CodeMetaQualifierNotValid, q.Type.String()+" cannot restrict "+u.String()+" ("+qualValidList(q.Type)+")", nil)
 			continue
 		}
-		if seen[q.Type] && (q.Type != QualProhibitedModification || strings.EqualFold(q.Value, "any")) {
+		if seen[q.Type] && (q.Type != QualProhibitedModification || equalFoldASCII(q.Value, "any")) {
 			bad(q, CodeMetaQualifierRepeated, q.Type.String()+" is given more than once", nil)
 			continue
 		}
@@ -846,7 +846,7 @@ func (r *metaReader) readTag(t *metaRawTag) {
 	if metaIsDefName(t.name) {
 		return
 	}
-	tag := MetaTag{Name: t.name, Robots: strings.EqualFold(t.name, "robots"), Pos: r.pos(t.pos)}
+	tag := MetaTag{Name: t.name, Robots: equalFoldASCII(t.name, "robots"), Pos: r.pos(t.pos)}
 	c, ok := metaGet(t.attrs, "content")
 	tag.Content = c.val
 	if !ok || strings.TrimSpace(c.val) == "" {
@@ -856,7 +856,7 @@ func (r *metaReader) readTag(t *metaRawTag) {
 		return
 	}
 	words := metaWords(c.val, c.off, c.exact, " \t\n\r\f")
-	if strings.EqualFold(words[0].text, "ACAP") || hasPrefixFold(words[0].text, "ACAP,") {
+	if equalFoldASCII(words[0].text, "ACAP") || hasPrefixFold(words[0].text, "ACAP,") {
 		tag.Rules = r.readACAP(c, words[0])
 	} else {
 		tag.Rules = r.readConventional(c)
@@ -867,7 +867,7 @@ func (r *metaReader) readTag(t *metaRawTag) {
 func (r *metaReader) readConventional(c metaAttr) []MetaRule {
 	var rules []MetaRule
 	for _, w := range metaSplitConventional(c.val, c.off, c.exact) {
-		lw := strings.ToLower(w.text)
+		lw := lowerASCII(w.text)
 		if rs, ok := metaConventional[lw]; ok {
 			for _, ru := range rs {
 				ru.Text = lw
@@ -960,7 +960,7 @@ func (r *metaReader) readItem(ws []metaWord, exact bool) []MetaRule {
 		w := ws[0]
 		msg := "\"" + w.text + "\" is not an ACAP permission or prohibition (allow-USAGE or disallow-USAGE); it is ignored"
 		var fix *Fix
-		if good, ok := metaConventionalACAP[strings.ToLower(w.text)]; ok {
+		if good, ok := metaConventionalACAP[lowerASCII(w.text)]; ok {
 			msg = "\"" + w.text + "\" is a conventional value; after ACAP write " + good + " (or put " + w.text + " in a tag of its own)"
 			if exact {
 				fix = &Fix{Title: "Write " + good, Edits: []Edit{{Start: w.off, End: w.end, New: good}}}
@@ -1002,7 +1002,7 @@ func (r *metaReader) readItem(ws []metaWord, exact bool) []MetaRule {
 			u = pu
 			break
 		}
-		lk := strings.ToLower(name)
+		lk := lowerASCII(name)
 		if r.qual[lk] != nil || r.comp[lk] != nil {
 			local = name
 			var fix *Fix
@@ -1041,7 +1041,7 @@ func (r *metaReader) readItem(ws []metaWord, exact bool) []MetaRule {
 	rest := ws[k+1:]
 	for i := 0; i < len(rest); i++ {
 		w := rest[i]
-		if eq := strings.IndexByte(w.text, '='); eq > 0 && strings.EqualFold(w.text[:eq], "id-list") {
+		if eq := strings.IndexByte(w.text, '='); eq > 0 && equalFoldASCII(w.text[:eq], "id-list") {
 			inIDs = true
 			if v := w.text[eq+1:]; v != "" {
 				iw := metaWord{text: v, off: w.off, end: w.end}
@@ -1096,13 +1096,13 @@ func (r *metaReader) readItem(ws []metaWord, exact bool) []MetaRule {
 	}
 	var rules []MetaRule
 	if local != "" {
-		lk := strings.ToLower(local)
+		lk := lowerASCII(local)
 		var parts []MetaRule
 		if d := r.qual[lk]; d != nil {
 			parts = append(parts, mk(d.Usage, d.Quals))
 		} else if d := r.comp[lk]; d != nil {
 			for _, p := range d.Parts {
-				inner := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(p, "("), ")"))
+				inner := lowerASCII(strings.TrimSuffix(strings.TrimPrefix(p, "("), ")"))
 				if qd := r.qual[inner]; qd != nil {
 					parts = append(parts, mk(qd.Usage, qd.Quals))
 				} else if pu, ok := ParseUsage(p); ok {
@@ -1202,7 +1202,7 @@ func (r *metaReader) readFragment(rf *metaRawFrag) {
 			f.Rules = append(f.Rules, mk(u))
 			continue
 		}
-		lk := strings.ToLower(inner)
+		lk := lowerASCII(inner)
 		var us []MetaRule
 		if d := r.qual[lk]; d != nil {
 			ru := mk(d.Usage)
@@ -1210,7 +1210,7 @@ func (r *metaReader) readFragment(rf *metaRawFrag) {
 			us = append(us, ru)
 		} else if d := r.comp[lk]; d != nil {
 			for _, p := range d.Parts {
-				pin := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(p, "("), ")"))
+				pin := lowerASCII(strings.TrimSuffix(strings.TrimPrefix(p, "("), ")"))
 				if qd := r.qual[pin]; qd != nil {
 					ru := mk(qd.Usage)
 					ru.Quals = qd.Quals
@@ -1259,12 +1259,12 @@ func (r *metaReader) checkConflicts() {
 	first := map[key]MetaRule{}
 	reported := map[key]bool{}
 	for _, t := range r.page.Tags {
-		who := strings.ToLower(t.Name)
+		who := lowerASCII(t.Name)
 		for _, ru := range t.Rules {
 			if len(ru.IDs) > 0 || ru.Usage == UsageCrawl {
 				continue
 			}
-			k := key{who, strings.ToLower(ru.Purpose), ru.Usage}
+			k := key{who, lowerASCII(ru.Purpose), ru.Usage}
 			f, ok := first[k]
 			if !ok {
 				first[k] = ru

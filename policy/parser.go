@@ -208,7 +208,7 @@ func (p *parser) field(fd *Field, toks []Token) {
 	switch fd.Kind {
 	case FieldACAPAllow, FieldACAPDisallow:
 		if strings.HasPrefix(info.rest, "(") {
-			p.acapOf(fd).local = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(info.rest, "("), ")"))
+			p.acapOf(fd).local = lowerASCII(strings.TrimSuffix(strings.TrimPrefix(info.rest, "("), ")"))
 		}
 	case FieldACAPRequest:
 		p.acapOf(fd).action = info.rest

@@ -256,5 +256,5 @@ func isRobotsTxt(path string) bool {
 
 // crawlerEq compares crawler names case-insensitively, without versions.
 func crawlerEq(name, crawler string) bool {
-	return strings.EqualFold(crawlerName(name), crawlerName(crawler))
+	return equalFoldASCII(crawlerName(name), crawlerName(crawler))
 }

@@ -26,7 +26,7 @@ func (p *parser) resolve() {
 // define records one definition; the first of a name wins.
 func (p *parser) define(fd *Field) {
 	d := &p.f.Defs
-	name := strings.ToLower(fd.Args()[0].Text)
+	name := lowerASCII(fd.Args()[0].Text)
 	dup := func(first *Field) {
 		p.skip(fd, fd.Args()[0], CodeDuplicateDefinition, secP1Definitions,
 			"\""+fd.Args()[0].Text+"\" is already defined on line "+itoa(first.Line)+"; the first definition counts and this one is ignored")
@@ -49,7 +49,7 @@ func (p *parser) define(fd *Field) {
 		c := &CompositeUsage{Name: fd.Args()[0].Text, Field: fd}
 		for _, a := range fd.Args()[1:] {
 			if strings.HasPrefix(a.Text, "(") {
-				local := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(a.Text, "("), ")"))
+				local := lowerASCII(strings.TrimSuffix(strings.TrimPrefix(a.Text, "("), ")"))
 				q := d.Qualified[local]
 				if q == nil {
 					msg := a.Text + " is not a qualified usage defined above this line"
@@ -66,9 +66,9 @@ func (p *parser) define(fd *Field) {
 			if !ok {
 				msg := "\"" + a.Text + "\" is not a standard ACAP usage"
 				var fix *Fix
-				if mu, ok := usageMisspellings[strings.ToLower(a.Text)]; ok {
+				if mu, ok := usageMisspellings[lowerASCII(a.Text)]; ok {
 					fix = replace("Write "+mu.String(), a, mu.String())
-				} else if d.Qualified[strings.ToLower(a.Text)] != nil {
+				} else if d.Qualified[lowerASCII(a.Text)] != nil {
 					msg += "; a qualified usage is written in parentheses"
 					fix = replace("Write ("+a.Text+")", a, "("+a.Text+")")
 				}
@@ -119,9 +119,9 @@ func (p *parser) expand(fd *Field) {
 	pats := []Span{fd.Pattern()}
 	setVia := ""
 	if !fd.SetRef().IsZero() {
-		set := d.Sets[strings.ToLower(fd.SetRef().Text)]
+		set := d.Sets[lowerASCII(fd.SetRef().Text)]
 		if set == nil {
-			p.skip(fd, fd.SetRef(), CodeUndefinedSet, secP1ResourceSpec, p.undefinedMessage("resource set", fd.SetRef().Text, strings.ToLower(fd.SetRef().Text)))
+			p.skip(fd, fd.SetRef(), CodeUndefinedSet, secP1ResourceSpec, p.undefinedMessage("resource set", fd.SetRef().Text, lowerASCII(fd.SetRef().Text)))
 			return
 		}
 		pats = set.Patterns
@@ -149,7 +149,7 @@ func (p *parser) expand(fd *Field) {
 // definition of that name that was ignored.
 func (p *parser) undefinedMessage(what, written, lower string) string {
 	for _, fd := range p.f.Fields {
-		if fd.Kind.IsDefinition() && fd.Status == StatusSkipped && len(fd.Args()) > 0 && strings.EqualFold(fd.Args()[0].Text, lower) {
+		if fd.Kind.IsDefinition() && fd.Status == StatusSkipped && len(fd.Args()) > 0 && equalFoldASCII(fd.Args()[0].Text, lower) {
 			return "the " + what + " " + written + " is not defined: its definition on line " + itoa(fd.Line) + " has an error and is ignored, so ACAP crawlers skip this line"
 		}
 	}

@@ -73,7 +73,7 @@ func (u Usage) IsPresentation() bool {
 // ParseUsage returns the usage named s (case-insensitive).
 func ParseUsage(s string) (Usage, bool) {
 	for u := UsageCrawl; u < numUsages; u++ {
-		if strings.EqualFold(s, usageNames[u]) {
+		if equalFoldASCII(s, usageNames[u]) {
 			return u, true
 		}
 	}
@@ -133,7 +133,7 @@ func (q QualifierType) String() string {
 
 func lookupQualType(s string) QualifierType {
 	for q := QualTimeLimit; q < numQualTypes; q++ {
-		if strings.EqualFold(s, qualNames[q]) {
+		if equalFoldASCII(s, qualNames[q]) {
 			return q
 		}
 	}
@@ -188,7 +188,7 @@ func (q Qualifier) String() string {
 // publisher when the value is wrong, and a corrected value when one is
 // obvious.
 func checkQualValue(q QualifierType, v string) (msg, fix string) {
-	lv := strings.ToLower(v)
+	lv := lowerASCII(v)
 	switch q {
 	case QualTimeLimit:
 		switch {
