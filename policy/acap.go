@@ -123,6 +123,7 @@ func (p *Policy) followReference(s *selection, main *compiled, r *Record, named 
 			Text: "ACAP-permissions-reference points to " + path + ", which is not open in the workspace: it contributes nothing to this answer"})
 		return
 	}
+	rf = p.referenced(rf)
 	c := p.compiled(rf, path)
 	recs, _ := matchingRecords(rf, crawler, ua)
 	added := 0
@@ -153,6 +154,30 @@ func (p *Policy) followReference(s *selection, main *compiled, r *Record, named 
 	}
 	s.steps = append(s.steps, Step{Kind: StepReference, Line: ref.Line,
 		Text: "ACAP-permissions-reference is followed to " + path + ": " + itoa(added) + " of its records apply; " + standing})
+}
+
+// referenced returns rf read as a file the main file refers to: with the
+// main file's definitions visible in it (semantics §8). Without such
+// definitions it is rf itself.
+func (p *Policy) referenced(rf *File) *File {
+	d := &p.file.Defs
+	if len(d.Qualified)+len(d.Composite)+len(d.Sets) == 0 {
+		return rf
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.refs == nil {
+		p.refs = map[*File]*File{}
+	}
+	if r := p.refs[rf]; r != nil {
+		return r
+	}
+	r, err := ParseReferenced(rf.Name, rf.Src, p.file)
+	if err != nil {
+		r = rf // cannot happen: rf was parsed within the size limit
+	}
+	p.refs[rf] = r
+	return r
 }
 
 // candidate is an ACAP field's rule that matches the path and counts for the

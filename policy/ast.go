@@ -1,6 +1,5 @@
 package policy
 
-
 // Span is a piece of the file's text with its position. Text is a
 // substring of the file (no copy).
 type Span struct {

@@ -20,6 +20,7 @@ const (
 	CodeEmptyValue            = "acap-empty-value"
 	CodeUndefinedSet          = "acap-undefined-set"
 	CodeUndefinedUsage        = "acap-undefined-local-usage"
+	CodeBrokenQualifiedUsage  = "acap-broken-qualified-usage" // a permission uses a qualified usage whose qualifiers are wrong
 	CodeDuplicateDefinition   = "acap-duplicate-definition"
 	CodeDefinitionAfterRecord = "acap-definition-after-record"
 	CodeLocalProhibition      = "acap-local-prohibition"

@@ -245,6 +245,13 @@ func (p *parser) valueTokens(fd *Field) []Token {
 func (p *parser) checkQualifiers(fd *Field, u Usage, qs []Qualifier, allow bool) {
 	bad := func(q Qualifier, code, section, msg string, fix *Fix) {
 		s := Span{Pos: q.Pos, Text: p.f.text[q.Pos.Offset:q.End]}
+		if fd.Kind == FieldACAPQualifiedUsage {
+			// Doubt is read as no: the definition stands, and every
+			// permission that uses it is read as a prohibition of its
+			// base usage (semantics §8).
+			p.prohibit(fd, s, code, section, msg+"; a permission that uses this qualified usage is read as a prohibition of "+u.String(), fix)
+			return
+		}
 		if fd.Kind.IsDefinition() {
 			p.skipFix(fd, s, code, section, msg, fix)
 			return

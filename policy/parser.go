@@ -39,12 +39,35 @@ func Parse(name string, src []byte) (*File, error) {
 	if len(src) > MaxFileSize {
 		return nil, &SizeError{Size: len(src)}
 	}
+	return parse(name, src, nil), nil
+}
+
+// parse reads src; inherit, when not nil, are the definitions of a file
+// that refers to this one, visible where the file has none of its own.
+func parse(name string, src []byte, inherit *Definitions) *File {
 	f := &File{Name: name, Src: src, text: string(src)}
-	p := parser{f: f}
+	p := parser{f: f, inherit: inherit}
 	p.lines()
 	p.structure()
 	p.resolve()
-	return f, nil
+	return f
+}
+
+// ParseReferenced reads a file reached through the
+// ACAP-permissions-reference of from: the local usages and resource sets
+// defined in from are visible in it, where it does not define the name
+// itself (ACAP Part 1 §2.4.1.3 and §2.7; semantics §8). Its own
+// definitions stay its own. Like Parse, it fails only for input over
+// MaxFileSize.
+func ParseReferenced(name string, src []byte, from *File) (*File, error) {
+	if len(src) > MaxFileSize {
+		return nil, &SizeError{Size: len(src)}
+	}
+	var inherit *Definitions
+	if from != nil {
+		inherit = &from.Defs
+	}
+	return parse(name, src, inherit), nil
 }
 
 // MustParse is Parse for input known to be small, such as examples and
@@ -58,10 +81,11 @@ func MustParse(src string) *File {
 }
 
 type parser struct {
-	f      *File
-	fields []Field     // backing store for f.Fields
-	acaps  []acapParts // backing store for the fields' acapParts
-	l      *Line       // the line being read
+	f       *File
+	inherit *Definitions // definitions of the referring file, for a referenced file
+	fields  []Field      // backing store for f.Fields
+	acaps   []acapParts  // backing store for the fields' acapParts
+	l       *Line        // the line being read
 }
 
 // lines scans the file line by line and builds each line's field. The

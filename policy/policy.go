@@ -15,6 +15,7 @@ type Policy struct {
 	pages map[string]*Page // pages by path, whose META tags join the decision
 
 	mu    sync.RWMutex
+	refs  map[*File]*File // referenced files, read with the main file's definitions
 	comps map[*File]*compiled
 	sels  map[selKey]*selection
 }

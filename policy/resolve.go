@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // resolve reads the definitions and expands every ACAP permission and
 // prohibition into its Rules.
@@ -50,7 +53,7 @@ func (p *parser) define(fd *Field) {
 		for _, a := range fd.Args()[1:] {
 			if strings.HasPrefix(a.Text, "(") {
 				local := lowerASCII(strings.TrimSuffix(strings.TrimPrefix(a.Text, "("), ")"))
-				q := d.Qualified[local]
+				q := p.qualified(local)
 				if q == nil {
 					msg := a.Text + " is not a qualified usage defined above this line"
 					if d.Composite[local] != nil {
@@ -87,25 +90,78 @@ func (p *parser) define(fd *Field) {
 	}
 }
 
+// qualified, composite and set look a name up among the file's own
+// definitions, then among those of the file that refers to it with
+// ACAP-permissions-reference (semantics §8: a file's definitions are
+// visible in the files it references; a file's own definition of a name
+// is the one it sees).
+func (p *parser) qualified(name string) *QualifiedUsage {
+	if q := p.f.Defs.Qualified[name]; q != nil || p.inherit == nil {
+		return q
+	}
+	if p.f.Defs.Composite[name] != nil {
+		return nil
+	}
+	return p.inherit.Qualified[name]
+}
+
+func (p *parser) composite(name string) *CompositeUsage {
+	if c := p.f.Defs.Composite[name]; c != nil || p.inherit == nil {
+		return c
+	}
+	if p.f.Defs.Qualified[name] != nil {
+		return nil
+	}
+	return p.inherit.Composite[name]
+}
+
+func (p *parser) set(name string) *ResourceSet {
+	if s := p.f.Defs.Sets[name]; s != nil || p.inherit == nil {
+		return s
+	}
+	return p.inherit.Sets[name]
+}
+
+// expandPart is one usage a permission stands for, with the qualifiers its
+// definition brings.
+type expandPart struct {
+	usage Usage
+	quals []Qualifier
+	via   string
+}
+
+// usagesOf names the usages of a line's parts, once each.
+func usagesOf(parts []expandPart) string {
+	var names []string
+	for _, pt := range parts {
+		n := pt.usage.String()
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, " and ")
+}
+
 // expand fills fd.Rules() for an ACAP permission or prohibition.
 func (p *parser) expand(fd *Field) {
-	d := &p.f.Defs
-	type part struct {
-		usage Usage
-		quals []Qualifier
-		via   string
-	}
-	var parts []part
+	var parts []expandPart
+	var broken *QualifiedUsage // a qualified usage with wrong qualifiers, used by this line
 	if fd.Local() != "" {
 		via := "(" + fd.Local() + ")"
-		if q := d.Qualified[fd.Local()]; q != nil {
-			parts = append(parts, part{q.Usage, q.Quals, via})
-		} else if c := d.Composite[fd.Local()]; c != nil {
+		if q := p.qualified(fd.Local()); q != nil {
+			parts = append(parts, expandPart{q.Usage, q.Quals, via})
+			if q.Field.Status == StatusProhibit {
+				broken = q
+			}
+		} else if c := p.composite(fd.Local()); c != nil {
 			for _, cp := range c.Parts {
-				pt := part{usage: cp.Usage, via: via}
+				pt := expandPart{usage: cp.Usage, via: via}
 				if cp.Qualified != nil {
 					pt.quals = cp.Qualified.Quals
 					pt.via = via + " (" + cp.Qualified.Name + ")"
+					if cp.Qualified.Field.Status == StatusProhibit && broken == nil {
+						broken = cp.Qualified
+					}
 				}
 				parts = append(parts, pt)
 			}
@@ -114,18 +170,23 @@ func (p *parser) expand(fd *Field) {
 			return
 		}
 	} else {
-		parts = append(parts, part{fd.Usage, fd.Quals(), ""})
+		parts = append(parts, expandPart{fd.Usage, fd.Quals(), ""})
 	}
 	pats := []Span{fd.Pattern()}
 	setVia := ""
 	if !fd.SetRef().IsZero() {
-		set := d.Sets[lowerASCII(fd.SetRef().Text)]
+		set := p.set(lowerASCII(fd.SetRef().Text))
 		if set == nil {
 			p.skip(fd, fd.SetRef(), CodeUndefinedSet, secP1ResourceSpec, p.undefinedMessage("resource set", fd.SetRef().Text, lowerASCII(fd.SetRef().Text)))
 			return
 		}
 		pats = set.Patterns
 		setVia = "set " + set.Name
+	}
+	if broken != nil && fd.Kind == FieldACAPAllow {
+		p.prohibit(fd, fd.Name, CodeBrokenQualifiedUsage, secP1Definitions,
+			"the qualified usage ("+broken.Name+") is defined with qualifiers that are wrong (line "+itoa(broken.Field.Line)+
+				"), so ACAP crawlers read this line as a prohibition of "+usagesOf(parts)+"; correct the definition", nil)
 	}
 	allow := fd.Kind == FieldACAPAllow && fd.Status == StatusOK
 	a := p.acapOf(fd)
