@@ -148,12 +148,19 @@ func (p *Policy) followReference(s *selection, main *compiled, r *Record, named 
 		}
 		added++
 	}
-	standing := "they keep their own standing (named or any)"
+	standing := plural(added, "it keeps its own standing (named or any)", "they keep their own standing (named or any)")
 	if named {
-		standing = "they count as records naming " + crawler
+		standing = plural(added, "it counts as a record naming ", "they count as records naming ") + crawler
+	}
+	applies := itoa(added) + " of its records apply; " + standing
+	switch added {
+	case 0:
+		applies = "none of its records applies"
+	case 1:
+		applies = "one of its records applies; " + standing
 	}
 	s.steps = append(s.steps, Step{Kind: StepReference, Line: ref.Line,
-		Text: "ACAP-permissions-reference is followed to " + path + ": " + itoa(added) + " of its records apply; " + standing})
+		Text: "ACAP-permissions-reference is followed to " + path + ": " + applies})
 }
 
 // referenced returns rf read as a file the main file refers to: with the
@@ -429,10 +436,29 @@ func (p *Policy) decideACAP(q *Question, u Usage, path string, subj *Subject, a 
 		a.step(Step{Kind: StepNote, Text: "usage purpose: " + q.Purpose})
 	}
 	psubj := NewSubject(q.Purpose)
+	// A page's META tags join the decision of every usage but crawl, and
+	// of the usages it depends on; a crawler that may not fetch the page
+	// never sees them (semantics §8).
+	var page *Page
+	if u != UsageCrawl {
+		page = p.page(path)
+	}
+	if page != nil {
+		sub := Answer{quiet: true}
+		if c := p.acapUsage(q, sel, UsageCrawl, subj, &psubj, &sub); !c.allow {
+			if len(page.Tags) > 0 {
+				a.step(Step{Kind: StepMeta, Text: "this crawler may not fetch the page, so it never sees its META tags"})
+			}
+			page = nil
+		}
+	}
 	out := p.acapUsage(q, sel, u, subj, &psubj, a)
+	if page != nil {
+		out = p.pageOutcome(q, u, page, out, a)
+	}
 	a.Allowed, a.Line, a.File = out.allow, out.line, out.file
 	if out.allow {
-		a.Restrictions = validQuals(out.quals, u, a)
+		a.Restrictions = validQuals(out.quals, u, out.file, a)
 	}
 	if !out.allow {
 		return
@@ -448,17 +474,31 @@ func (p *Policy) decideACAP(q *Question, u Usage, path string, subj *Subject, a 
 	for _, d := range deps {
 		sub := Answer{quiet: true}
 		dout := p.acapUsage(q, sel, d, subj, &psubj, &sub)
+		if page != nil && d != UsageCrawl {
+			dout = p.pageOutcome(q, d, page, dout, &sub)
+		}
 		if !dout.allow {
 			own := "by silence"
-			if out.line > 0 {
+			switch {
+			case out.file != "" && strings.HasPrefix(out.file, "page "):
+				own = "by the page's META tag on line " + itoa(out.line)
+			case out.line > 0:
 				own = "by line " + itoa(out.line)
 			}
 			a.Allowed, a.Line, a.File, a.Restrictions = false, dout.line, dout.file, nil
 			a.step(Step{Kind: StepDependency, File: dout.file, Line: dout.line, Lines: []int{out.line},
-				Text: u.String() + " is permitted " + own + ", but it needs " + d.String() + ", which is not allowed here" + lineRef(dout.line)})
+				Text: u.String() + " is permitted " + own + ", but it needs " + d.String() + ", which is not allowed here" + depRef(dout)})
 			return
 		}
 	}
+}
+
+// depRef says where the refusal of a dependency comes from.
+func depRef(o usageOutcome) string {
+	if strings.HasPrefix(o.file, "page ") {
+		return " (the page's META tag on line " + itoa(o.line) + ")"
+	}
+	return lineRef(o.line)
 }
 
 func lineRef(n int) string {
@@ -516,30 +556,39 @@ func (p *Policy) outcome(res layerResult, u Usage, q *Question, a *Answer) usage
 	for _, t := range res.tied {
 		out.quals = append(out.quals, t.r.rule.Quals...)
 	}
-	for i := range out.quals {
-		qq := &out.quals[i]
-		if qq.Type != QualTimeLimit || !hasPrefixFold(qq.Value, "until-") || q.Date.IsZero() {
-			continue
-		}
-		d, ok := parseDate(lowerASCII(qq.Value[len("until-"):]))
-		if ok && d.Before(q.Date) {
-			out.allow = false
-			out.quals = nil
-			a.step(Step{Kind: StepExpired, File: out.file, Line: out.line,
-				Text: "the permission ran until " + d.String() + "; on " + q.Date.String() + " it has expired"})
-			return out
-		}
+	if d, ok := expiredLimit(out.quals, q.Date); ok {
+		out.allow = false
+		out.quals = nil
+		a.step(Step{Kind: StepExpired, File: out.file, Line: out.line,
+			Text: "the permission ran until " + d.String() + "; on " + q.Date.String() + " it has expired"})
 	}
 	return out
 }
 
+// expiredLimit returns the day of a time-limit=until-DATE among qs that
+// has passed on date (not for the zero date, which enforces no limit).
+func expiredLimit(qs []Qualifier, date Date) (Date, bool) {
+	if date.IsZero() {
+		return Date{}, false
+	}
+	for _, qq := range qs {
+		if qq.Type != QualTimeLimit || !hasPrefixFold(qq.Value, "until-") {
+			continue
+		}
+		if d, ok := parseDate(lowerASCII(qq.Value[len("until-"):])); ok && d.Before(date) {
+			return d, true
+		}
+	}
+	return Date{}, false
+}
+
 // validQuals keeps the qualifiers that may restrict usage u, deduplicated;
 // the others are mentioned in the trace.
-func validQuals(qs []Qualifier, u Usage, a *Answer) []Qualifier {
+func validQuals(qs []Qualifier, u Usage, file string, a *Answer) []Qualifier {
 	var out []Qualifier
 	for _, q := range qs {
 		if !QualifierValidFor(q.Type, u) {
-			a.step(Step{Kind: StepNote, Line: q.Pos.Line, Text: q.String() + " does not restrict " + u.String() + ", so it is not reported"})
+			a.step(Step{Kind: StepNote, File: file, Line: q.Pos.Line, Text: q.String() + " does not restrict " + u.String() + ", so it is not reported"})
 			continue
 		}
 		dup := false
@@ -550,7 +599,7 @@ func validQuals(qs []Qualifier, u Usage, a *Answer) []Qualifier {
 		}
 		if !dup {
 			out = append(out, q)
-			a.step(Step{Kind: StepRestriction, Line: q.Pos.Line, Text: "restriction: " + q.String()})
+			a.step(Step{Kind: StepRestriction, File: file, Line: q.Pos.Line, Text: "restriction: " + q.String()})
 		}
 	}
 	return out

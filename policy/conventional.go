@@ -167,7 +167,7 @@ func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelec
 	case len(chosen) == 0:
 		s.text = "no User-agent group names " + crawler + " and there is no * group, so no conventional rule applies"
 	case s.named:
-		s.text = "the User-agent group" + plural(len(chosen), "", "s") + " naming " + crawler + " apply" + plural(len(chosen), "s", "") + plural(len(chosen), "", ", merged into one") + "; the * group is not used"
+		s.text = "the User-agent group" + plural(len(chosen), "", "s") + " naming " + crawler + plural(len(chosen), " applies", " apply, merged into one") + "; the * group is not used"
 	default:
 		s.text = "no User-agent group names " + crawler + ", so the * group" + plural(len(chosen), " applies", "s apply, merged into one")
 	}

@@ -205,28 +205,6 @@ func ParsePage(path string, src []byte) (*Page, error) {
 	return r.page, nil
 }
 
-// RulesFor returns the tags' page-wide rules that apply to crawler
-// (case-insensitive name; "" for none), split into those addressed by name
-// and those addressed to robots. Rules limited to fragments (id-list=) are
-// left out; rules with a purpose and crawl rules are included, for the
-// decider to filter.
-func (p *Page) RulesFor(crawler string) (named, robots []MetaRule) {
-	for _, t := range p.Tags {
-		for _, ru := range t.Rules {
-			if len(ru.IDs) > 0 {
-				continue
-			}
-			switch {
-			case t.Robots:
-				robots = append(robots, ru)
-			case crawler != "" && equalFoldASCII(t.Name, crawler):
-				named = append(named, ru)
-			}
-		}
-	}
-	return named, robots
-}
-
 // metaAttr is one attribute of a tag: its key, its unescaped value and,
 // when the raw value is byte for byte the value, where it starts.
 type metaAttr struct {

@@ -216,8 +216,10 @@ func (p *Policy) decide(q *Question, path string, subj *Subject, quiet bool) Ans
 	default:
 		p.decideOlder(q, u, path, subj, &a)
 	}
-	if page := p.page(path); page != nil && u != UsageCrawl {
-		p.applyPage(q, u, page, &a)
+	if q.Kind != KindACAP && u != UsageCrawl {
+		if page := p.page(path); page != nil {
+			p.applyPageOlder(q, u, page, &a)
+		}
 	}
 	if quiet {
 		return a
