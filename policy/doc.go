@@ -90,13 +90,28 @@
 //     nothing at all matches, the usage is allowed.
 //  6. Every usage but crawl needs crawl, and presenting a stored copy needs
 //     preserve; an until-date time limit ends after that day.
+//  7. A page's robots META tags, added with Policy.AddPage, decide the
+//     usages they speak of for that page, as the narrowest scope there is.
+//     A deciding META permission brings its qualifiers like a field (its
+//     until- date is enforced, its restrictions reported). The usages a
+//     usage needs are answered with the page included, except crawl, which
+//     robots.txt alone decides: a crawler that may not fetch the page
+//     never sees its tags. Named tags are chosen like records (Page.RulesFor,
+//     Page.RulesForUserAgent).
+//
+// Case-insensitive comparisons (patterns, crawler names, purposes, usages,
+// qualifier types, defined names, META names) fold the ASCII letters A-Z
+// only: "ſ" is not "s" and the Kelvin sign is not "K".
 //
 // The other kinds read only the conventional lines and know only crawl:
 // RFC 9309 (longest pattern wins, Allow wins a tie, as Google's parser), the
 // 1996 draft (first matching rule of the first matching record), the 1994
 // convention (Disallow prefixes only) and the 2.0.0 proposal (explicit and
-// wildcard rules). A page's robots META tags, added with Policy.AddPage,
-// decide the usages they speak of for that page.
+// wildcard rules). For those three a blank line ends a record; a record
+// ended before any rule is still the crawler's record and forbids nothing.
+// Their patterns are used as written: one that starts with neither '/' nor
+// '*' matches nothing (with a warning); only ACAP patterns get the leading
+// '/'. From a page they read only noindex and nofollow.
 //
 // # Converting
 //
@@ -132,9 +147,29 @@
 //   - An expired until-date permission is reported as "not allowed" with
 //     the expired line as the deciding line; a broader permission does not
 //     take its place.
-//   - A page's META tag cannot lift a refusal that comes from a usage the
-//     page's usage needs (crawl, preserve), and older kinds read only its
-//     noindex and nofollow.
+//   - A page's META tags take part in the decision of the usages a usage
+//     needs, except crawl: a page's allow-preserve lets its stored copy be
+//     presented although robots.txt refuses preserve, and its
+//     disallow-preserve refuses the copy. A META permission for a usage
+//     that robots.txt refuses to crawl is never seen. Older kinds read only
+//     noindex and nofollow from a page, and only when crawl is allowed.
+//   - Named META tags are compared with the crawler as record names are:
+//     without a /version, ASCII letters case-insensitively; with the
+//     User-Agent option, only the tags with the longest name found count.
+//     A present-X tag beats a present tag of the same addressee for
+//     present-X; a tag addressed by name beats every robots tag.
+//   - A qualified usage whose qualifiers are wrong (not valid for its base
+//     usage, a bad value, repeated, unknown) is an error, but it stays
+//     defined: a permission that uses it, directly or through a composite
+//     usage, is read as a prohibition of every usage the line stands for.
+//   - A referenced file (ACAP-permissions-reference) sees the local usages
+//     and resource sets of the file that refers to it (ParseReferenced);
+//     where it defines the same name itself, its own definition counts. A
+//     referenced file checked on its own does not know its referrer, so
+//     borrowed names are reported as undefined there.
+//   - ACAP-usage-purpose with an empty value is an error; the lines after
+//     it, up to the next purpose or record, form a sub-record that no
+//     question reaches (they are not read as general lines).
 //   - With the User-Agent option, the older kinds also use only the records
 //     with the longest name found in the string.
 package policy

@@ -115,6 +115,7 @@ func verdictPage() Page {
 					"Every usage except crawl needs crawl: a page that may not be fetched cannot be indexed or shown. Showing a cached copy (present-currentcopy, present-oldcopy) also needs preserve, since there is no copy without it.",
 					"When a usage is allowed by its own lines but a usage it needs is refused, the answer is \"not allowed\" and the trace names both lines. In the example, indexing is permitted but the cached copy cannot be shown, because preserving is refused.",
 					"The file /robots.txt itself may always be crawled.",
+					"When a page's robots META tags are loaded (the page tester), the usage a copy needs is answered with the page included: a page that says disallow-preserve also refuses its cached copy, and a page that says allow-preserve where robots.txt refuses preserving allows the copy too. Only crawl is decided by robots.txt alone, since a crawler that may not fetch a page never sees its tags.",
 				},
 				Example: "ACAP-crawler: *\nACAP-allow-index: /\nACAP-disallow-preserve: /\n",
 			},
@@ -123,6 +124,7 @@ func verdictPage() Page {
 				Paragraphs: []string{
 					"An allowed answer carries the qualifiers of the line that decided it, such as max-length=20-words: the usage is allowed on those terms.",
 					"A permission with time-limit=until-2008-03-01 no longer allows anything after that day. The other time limits (14-days, until-recrawled) depend on when the crawler fetched the page, which the tester cannot know, so they are shown as restrictions.",
+					"A permission in a page's robots META tag works the same way: content=\"ACAP allow-index time-limit=until-2008-03-01\" stops allowing indexing of that page after that day, and its qualifiers are shown as restrictions.",
 				},
 				Example: "ACAP-crawler: *\nACAP-allow-present-snippet: /news/ max-length=20-words\nACAP-allow-index: /serial/ time-limit=until-2008-03-01\n",
 			},
@@ -433,6 +435,7 @@ func choicesPage() Page {
 				Heading: "Doubt means no",
 				Paragraphs: []string{
 					"A permission with a qualifier that cannot be read is treated as a prohibition of its usage, following ACAP 1.1. So is a permission of a usage you defined yourself if it carries extra qualifiers, and a prohibition of such a usage (refused for each usage it stands for).",
+					"A qualified usage defined with a qualifier that does not fit its usage (max-length on index, a date that does not exist) is an error, but the definition stays: every permission that uses it, directly or through a composite usage, is read as a prohibition of each usage it stands for.",
 					"A conflict that the narrowest-scope rule cannot decide refuses the usage; the line reported as deciding is the narrowest prohibition involved.",
 				},
 				Example:      "ACAP-crawler: *\nACAP-allow-present-snippet: /news/ max-length=short\n",
@@ -470,11 +473,37 @@ func choicesPage() Page {
 				Example: "ACAP-crawler: *\nACAP-disallow-crawl: *-print.html$\n",
 			},
 			{
+				Heading: "Capital letters",
+				Paragraphs: []string{
+					"ACAP ignores the difference between capital and small letters in paths, crawler names, purposes, usages and defined names, but only for the letters A to Z. Other characters that some languages treat as case variants are compared exactly: the long s (ſ) is not s, and the Kelvin sign (K) is not K.",
+					"Qualifier names ignore case too: Time-Limit=until-2008-03-01 is time-limit=until-2008-03-01.",
+				},
+				Example: "ACAP-crawler: *\nACAP-allow-index: / Time-Limit=until-2008-03-01\n",
+			},
+			{
+				Heading: "Purposes, and where a line stands",
+				Paragraphs: []string{
+					"ACAP-usage-purpose with nothing after it is an error. The lines that follow it, up to the next purpose or record, still belong to that sub-record, which no question can reach: they are not read as lines for every purpose.",
+					"ACAP-ignore-conventional-records counts wherever it stands in the file; when it comes after the first record, a note suggests moving it to the top.",
+				},
+				Example:      "ACAP-crawler: *\nACAP-usage-purpose:\nACAP-disallow-index: /\n",
+				ShowsMistake: true,
+			},
+			{
+				Heading: "Definitions and referenced files",
+				Paragraphs: []string{
+					"A local usage or resource set defined in robots.txt can be used in a file that robots.txt points to with ACAP-permissions-reference. A definition in the referenced file counts only there, and where both files define the same name, the referenced file uses its own.",
+					"A referenced file open on its own in the editor does not know the file that refers to it, so the checker marks names it borrows as undefined there; the answers, which follow the reference, use them.",
+				},
+			},
+			{
 				Heading: "Pages and older crawlers",
 				Paragraphs: []string{
-					"A robots META tag on a page cannot lift a refusal that comes from a usage the page's usage needs: if crawling or preserving is refused in robots.txt, a tag on the page does not change that. Crawlers older than ACAP read only noindex and nofollow from a page.",
+					"A robots META tag decides the usages it speaks of for its page, as the narrowest line there is, and a permission brings its qualifiers, time limits included. Usages a usage needs are answered with the page too (a page's allow-preserve lets its cached copy be shown). Crawling is the exception: a page cannot permit or forbid it, and a crawler that may not fetch the page never sees its tags. Crawlers older than ACAP read only noindex and nofollow from a page.",
+					"META tags addressed to a crawler by name are matched like records: without /version and ignoring case; with a full User-Agent string, only the tags with the longest name found in it count. A tag for a specific way of presenting beats a tag for present on the same page, as in robots.txt.",
 					"When you give a full User-Agent string instead of a name, every kind of crawler uses only the groups with the longest name found in it.",
 					"In the 2.0.0 proposal, a path in a group with Allow lines but none matching and no Disallow lines is refused; the proposal left that case open.",
+					"For the 1994 convention, the 1996 draft and the 2.0.0 proposal, a blank line ends a record. A User-agent line followed by a blank line is still that crawler's record: it forbids nothing, and the * record is not used instead. A conventional path that starts with neither / nor * is used as written, so it matches nothing, with a warning; only ACAP paths get the missing /.",
 				},
 			},
 		},

@@ -125,6 +125,10 @@ func TestExampleAnswers(t *testing.T) {
 		{"signals", "Per-purpose user agents", policy.Question{Crawler: "GPTBot", URL: "/a", Kind: policy.KindRFC9309}, false},
 		{"signals", "Per-purpose user agents", policy.Question{Crawler: "Googlebot", URL: "/a", Kind: policy.KindRFC9309}, true},
 		{"choices", "URLs and patterns", policy.Question{Crawler: "X", URL: "/a/b-print.html"}, false},
+		{"choices", "Capital letters", policy.Question{Crawler: "X", URL: "/a", Usage: policy.UsageIndex, Date: policy.Date{Year: 2008, Month: 3, Day: 2}}, false},
+		{"choices", "Capital letters", policy.Question{Crawler: "X", URL: "/a", Usage: policy.UsageIndex, Date: policy.Date{Year: 2008, Month: 3, Day: 1}}, true},
+		{"choices", "Purposes, and where a line stands", policy.Question{Crawler: "X", URL: "/a", Usage: policy.UsageIndex}, true},
+		{"choices", "Purposes, and where a line stands", policy.Question{Crawler: "X", URL: "/a", Usage: policy.UsageIndex, Purpose: "news"}, true},
 	}
 	for _, tt := range tests {
 		p, ok := Find(tt.page)
