@@ -190,6 +190,8 @@ type Group struct {
 	Other  []*Field // other fields inside the group (Crawl-delay, Robot-version, ...)
 	First  int      // first line
 	Last   int      // last line with a field of the group
+
+	signals []*Field // Content-Usage and Content-Signal lines (groups of the today reading only)
 }
 
 // Record is an ACAP record: ACAP-crawler lines and what follows them up to

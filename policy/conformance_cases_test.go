@@ -51,6 +51,15 @@ func runConformanceCases(t *testing.T, cf *caseFile, f *File) {
 			if c.Allowed != nil && a.Allowed != *c.Allowed {
 				t.Errorf("%s: allowed = %v, want %v%s\n%s", c.describe(), a.Allowed, *c.Allowed, noteOf(c), a.Trace)
 			}
+			if c.Preference != "" {
+				want, ok := ParsePreference(c.Preference)
+				if !ok {
+					t.Fatalf("preference %q is not allowed, disallowed, none or not-crawled", c.Preference)
+				}
+				if a.Preference != want {
+					t.Errorf("%s: preference = %s, want %s%s\n%s", c.describe(), a.Preference, want, noteOf(c), a.Trace)
+				}
+			}
 			if c.Line != 0 && a.Line != c.Line {
 				t.Errorf("%s: deciding line = %d, want %d%s\n%s", c.describe(), a.Line, c.Line, noteOf(c), a.Trace)
 			}
@@ -107,6 +116,9 @@ func (c conformCase) question() (Question, error) {
 	q.Kind = k
 	if c.Usage != "" {
 		u, ok := ParseUsage(c.Usage)
+		if k == KindToday {
+			u, ok = ParseCategory(c.Usage)
+		}
 		if !ok {
 			return q, fmt.Errorf("unknown usage %q", c.Usage)
 		}

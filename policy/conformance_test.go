@@ -39,6 +39,7 @@ type conformCase struct {
 	Usage      string    `json:"usage"`
 	Date       string    `json:"date"`
 	Allowed    *bool     `json:"allowed"`
+	Preference string    `json:"preference"`
 	Qualifiers *[]string `json:"qualifiers"`
 	Line       int       `json:"line"`
 }

@@ -59,9 +59,11 @@ func rfcPattern(f *File, fd *Field) string {
 	return v
 }
 
-func compileGroups(f *File) []convGroup {
-	gs := make([]convGroup, 0, len(f.Groups))
-	for _, g := range f.Groups {
+func compileGroups(f *File) []convGroup { return compileGroupList(f, f.Groups) }
+
+func compileGroupList(f *File, groups []*Group) []convGroup {
+	gs := make([]convGroup, 0, len(groups))
+	for _, g := range groups {
 		cg := convGroup{g: g}
 		for _, a := range g.Agents {
 			if a.Status == StatusSkipped {
@@ -93,6 +95,7 @@ func compileGroups(f *File) []convGroup {
 // convSelection is the RFC 9309 reading's choice of groups for a crawler.
 type convSelection struct {
 	named  bool       // groups name the crawler (else the '*' groups)
+	groups []*Group   // the chosen groups
 	agents []int      // the User-agent lines of the chosen groups
 	rules  []convRule // their rules, longest pattern first, Allow first on ties
 	index  *ruleIndex // over rules
@@ -145,6 +148,7 @@ func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelec
 		}
 	}
 	for _, g := range chosen {
+		s.groups = append(s.groups, g.g)
 		for _, a := range g.g.Agents {
 			s.agents = append(s.agents, a.Line)
 		}

@@ -113,6 +113,49 @@
 // '*' matches nothing (with a warning); only ACAP patterns get the leading
 // '/'. From a page they read only noindex and nofollow.
 //
+// # Today's AI crawlers
+//
+// KindToday reads a file as a 2026 AI crawler does, following the IETF
+// AI-preferences drafts (vocabulary and attachment), Cloudflare's Content
+// Signals Policy and the per-purpose product tokens. It answers crawl and
+// three categories of use (UsageSearch, UsageTrainAI, UsageAIInput) with a
+// Preference: allowed, disallowed, no preference, or not crawled.
+//
+//  1. Crawl is the RFC 9309 decision for the crawler's product token.
+//  2. A URL the crawler may not crawl has no preference: "not crawled".
+//  3. Otherwise each category is answered from the crawler's group: the
+//     Content-Usage rule with the longest matching path (a rule without
+//     path matches every path; rules whose paths have the same length and
+//     both match combine), then the Content-Signal lines of the group,
+//     chosen the same way among themselves. The statements combine most
+//     restrictively: any no wins, else any yes, else no preference.
+//  4. Google-Extended speaks for Google's train-ai and ai-input and
+//     Applebot-Extended for Apple's train-ai: a question about Googlebot
+//     (or Applebot) also reads that token's group, where a matching
+//     Disallow means disallowed, and its Content-Usage/Content-Signal lines.
+//     Asked as Google-Extended itself, Googlebot does the crawling.
+//  5. An ACAP usage asked of this kind is mapped by TodayCategory (index and
+//     present-X to search, preserve and other to train-ai); follow follows
+//     crawl.
+//
+// ParseStatement reads one line's preferences as the drafts do: an optional
+// path ending at the first space or tab, then a Structured Fields
+// Dictionary (RFC 9651). Labels are case-sensitive; Content-Usage takes y
+// and n, Content-Signal yes and no; unknown labels and parameters are
+// ignored; a dictionary that cannot be parsed states no preference at all.
+// The checker warns where a line would not be read as meant (upper case,
+// yes for y, a path with a space, a missing comma, a label given twice) and
+// notes unknown labels as information.
+//
+// Where the sources are silent this package chooses, in one place
+// (todayvocab.go): a path may precede Content-Signal values; a label given
+// twice keeps its last value; Content-Usage and Content-Signal are rules,
+// so for this kind a User-agent line after one starts a new group (the RFC
+// 9309 kind, reading as Google's parser, goes on with the group); paths of
+// equal length that both match combine; a per-purpose token's group is
+// chosen as RFC 9309 chooses groups, so the '*' group applies to it when no
+// group names it.
+//
 // # Converting
 //
 // Convert adds to a conventional file the ACAP records that say the same,

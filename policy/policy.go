@@ -45,6 +45,7 @@ type compiled struct {
 	recs map[*Record]*recRules // each record's rules, flattened
 
 	conv  []convGroup   // conventional groups, RFC 9309 style
+	today *compiled     // the groups of the today reading (conv only), made when first asked
 	older []olderRecord // records as the 1994/1996 conventions delimit them
 }
 
@@ -157,6 +158,7 @@ type selection struct {
 	steps   []Step          // the trace steps that explain the choice
 	conv    convSelection   // conventional groups (RFC 9309 style)
 	older   *olderRecord    // the record an older kind uses, if any
+	today   *todaySelection // today: the Content-Usage and Content-Signal lines of the groups
 }
 
 func (p *Policy) selection(kind Kind, crawler string, ua bool) *selection {
@@ -177,6 +179,15 @@ func (p *Policy) selection(kind Kind, crawler string, ua bool) *selection {
 		}
 	case KindRFC9309:
 		s.conv = selectGroups(main, crawler, ua, false)
+	case KindToday:
+		p.mu.Lock()
+		if main.today == nil {
+			main.today = &compiled{conv: compileGroupList(p.file, todayGroups(p.file))}
+		}
+		tc := main.today
+		p.mu.Unlock()
+		s.conv = selectGroups(tc, crawler, ua, false)
+		s.today = compileToday(s.conv.groups)
 	default:
 		s.older = selectOlder(main, kind, crawler, ua)
 	}
@@ -204,6 +215,14 @@ func (p *Policy) decide(q *Question, path string, subj *Subject, quiet bool) Ans
 	}
 	if path != q.URL && !quiet {
 		a.step(Step{Kind: StepURL, Text: "the URL is matched as " + path})
+	}
+	if q.Kind == KindToday {
+		p.decideToday(q, u, path, subj, &a)
+		return a
+	}
+	if u >= numUsages {
+		a.step(Step{Kind: StepNote, Text: u.String() + " is a category of today's AI crawlers; a " + q.Kind.Title() + " answers it as crawl"})
+		u = UsageCrawl
 	}
 	switch {
 	case u == UsageCrawl && isRobotsTxt(path):

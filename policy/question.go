@@ -23,10 +23,14 @@ const (
 	// KindV2Proposal follows the 1996 "2.0.0" proposal for records that
 	// declare Robot-version 2.x, and the 1994 convention otherwise.
 	KindV2Proposal
+	// KindToday is a 2026 AI crawler: crawl as RFC 9309, and for what it
+	// may crawl the categories search, train-ai and ai-input answered from
+	// Content-Usage, Content-Signal and per-purpose tokens.
+	KindToday
 	numKinds
 )
 
-var kindNames = [numKinds]string{"acap", "rfc9309", "draft1996", "rep1994", "v2proposal"}
+var kindNames = [numKinds]string{"acap", "rfc9309", "draft1996", "rep1994", "v2proposal", "today"}
 
 // String returns the kind's short name, such as "rfc9309".
 func (k Kind) String() string {
@@ -49,12 +53,16 @@ func (k Kind) Title() string {
 		return "1994 convention crawler"
 	case KindV2Proposal:
 		return "2.0.0 proposal crawler"
+	case KindToday:
+		return "Today's AI crawler (2026)"
 	}
 	return "crawler"
 }
 
-// Kinds lists every kind, ACAP first.
-func Kinds() []Kind { return []Kind{KindACAP, KindRFC9309, KindDraft1996, KindREP1994, KindV2Proposal} }
+// Kinds lists every kind, ACAP first and today last.
+func Kinds() []Kind {
+	return []Kind{KindACAP, KindRFC9309, KindDraft1996, KindREP1994, KindV2Proposal, KindToday}
+}
 
 // ParseKind returns the kind with the given short name ("" is acap).
 func ParseKind(s string) (Kind, bool) {
@@ -82,7 +90,9 @@ type Question struct {
 	Purpose string
 	// URL is a path (with query) or a full URL.
 	URL string
-	// Usage is the usage asked about; UsageNone means crawl.
+	// Usage is the usage asked about; UsageNone means crawl. The today
+	// kind answers crawl and the categories (UsageSearch, UsageTrainAI,
+	// UsageAIInput); an ACAP usage asked of it is mapped by TodayCategory.
 	Usage Usage
 	// Date is the day of the question, for until- time limits; the zero
 	// Date shows limits without enforcing them.
@@ -105,6 +115,10 @@ type Answer struct {
 	File string
 	// Trace says, step by step, how the answer was reached.
 	Trace Trace
+	// Preference is the today kind's answer for a category: allowed,
+	// disallowed, no preference or not crawled (Allowed is then true only
+	// for PrefAllowed). It is PrefNotAsked for crawl and other kinds.
+	Preference Preference
 
 	quiet bool // no trace is kept (for bulk comparisons)
 }
@@ -135,6 +149,8 @@ const (
 	StepMeta                         // a robots META tag of the page decided
 	StepNote                         // other information
 	StepDecision                     // the final answer
+	StepPreference                   // a Content-Usage or Content-Signal line (today)
+	StepPurposeToken                 // a per-purpose token such as Google-Extended (today)
 )
 
 // Step is one line of a trace. Text is the explanation in plain words; Line

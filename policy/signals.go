@@ -3,23 +3,26 @@ package policy
 import "strings"
 
 // Today's usage signals: lines that say, in the vocabulary publishers use
-// now, what ACAP tried to say. The tester highlights them and checks their
-// syntax; it does not use them to decide.
+// now, what ACAP tried to say. The today kind decides them; the checker
+// reports what the drafts would not read as the author meant.
 //
 //	Content-Usage: train-ai=n              (IETF AI preferences: y or n per category)
-//	Content-Usage: /blog/ train-genai=n    (optionally for a path)
+//	Content-Usage: /blog/ search=y         (optionally for a path)
 //	Content-Signal: search=yes, ai-train=no (Content Signals Policy: yes or no)
 //	License: https://example.com/license.xml (RSL: the URL of a licence file)
 
-// contentUsageKeys are the categories of the IETF AI preferences
-// vocabulary.
-var contentUsageKeys = []string{"bulk", "train-ai", "train-genai", "ai-use", "search"}
+// subSpan returns the bytes [i, j) of a one-line span.
+func subSpan(s Span, i, j int) Span {
+	if j > len(s.Text) {
+		j = len(s.Text)
+	}
+	if i > j {
+		i = j
+	}
+	return Span{Pos: Pos{Offset: s.Pos.Offset + i, Line: s.Pos.Line, Col: s.Pos.Col + i}, Text: s.Text[i:j]}
+}
 
-// contentSignalKeys are the keys of the Content Signals Policy.
-var contentSignalKeys = []string{"search", "ai-input", "ai-train"}
-
-// checkSignal checks the syntax of a Content-Usage, Content-Signal or
-// License line.
+// checkSignal checks a Content-Usage, Content-Signal or License line.
 func (p *parser) checkSignal(fd *Field) {
 	if fd.Kind == FieldLicense {
 		if !isAbsURL(fd.Value.Text) {
@@ -28,65 +31,126 @@ func (p *parser) checkSignal(fd *Field) {
 		}
 		return
 	}
-	keys, yes, no := contentUsageKeys, "y", "n"
-	if fd.Kind == FieldContentSignal {
-		keys, yes, no = contentSignalKeys, "yes", "no"
+	v := vocabOf(fd.Kind)
+	val := fd.Value
+	st := ParseStatement(fd.Kind, val.Text)
+	if st.Err != "" {
+		p.checkUnreadable(fd, v, st)
+		return
 	}
-	pairs := 0
-	toks := p.valueTokens(fd)
-	for i := 0; i < len(toks); i++ {
-		t := toks[i]
-		switch t.Kind {
-		case TokError:
-			s := p.span(t)
-			p.report(s, SevWarning, CodeSignalSyntax, secSignals,
-				"\""+s.Text+"\" is not a key=value pair; write, for example, "+keys[len(keys)-1]+"="+yes, nil)
-		case TokPattern, TokWildcard, TokAnchor:
-			if fd.Kind == FieldContentSignal {
-				s := p.span(t)
-				p.report(s, SevWarning, CodeSignalSyntax, secSignals, "Content-Signal applies to the whole group; it takes no path", nil)
-				for i+1 < len(toks) && toks[i+1].Kind != TokSpace {
-					i++
-				}
-			}
-		case TokQualName:
-			pairs++
-			s := p.span(t)
-			known := false
-			for _, k := range keys {
-				if strings.EqualFold(k, s.Text) {
-					known = true
-				}
-			}
-			if !known {
-				msg := "\"" + s.Text + "\" is not a " + fd.Kind.String() + " key (the keys are " + strings.Join(keys, ", ") + ")"
-				var fix *Fix
-				if best := closest(s.Text, keys, 3); best != "" {
-					fix = replace("Write "+best, s, best)
-				}
-				p.report(s, SevWarning, CodeSignalSyntax, secSignals, msg, fix)
-			}
-			if i+2 < len(toks) && toks[i+1].Kind == TokEquals && toks[i+2].Kind == TokQualValue {
-				v := p.span(toks[i+2])
-				if !strings.EqualFold(v.Text, yes) && !strings.EqualFold(v.Text, no) {
-					var fix *Fix
-					switch strings.ToLower(v.Text) {
-					case "yes", "y", "true", "allow":
-						fix = replace("Write "+yes, v, yes)
-					case "no", "n", "false", "disallow":
-						fix = replace("Write "+no, v, no)
-					}
-					p.report(v, SevWarning, CodeSignalSyntax, secSignals,
-						"the value of "+s.Text+" is "+yes+" or "+no, fix)
-				}
-				i += 2
-			} else {
-				p.report(s, SevWarning, CodeSignalSyntax, secSignals, s.Text+" needs a value: "+s.Text+"="+yes+" or "+s.Text+"="+no, nil)
+	if len(st.Entries) == 0 {
+		p.report(fd.Name, SevWarning, CodeSignalSyntax, secSignals,
+			v.name+" states no preference; write, for example, "+v.name+": "+v.example, nil)
+		return
+	}
+	last := map[string]int{}
+	for i, e := range st.Entries {
+		last[e.Label] = i
+	}
+	for _, e := range st.Entries {
+		for j, k := range e.Params {
+			if _, known := v.labels[k]; known {
+				ps := subSpan(val, e.ParamOffs[j], e.ParamOffs[j]+1)
+				p.report(ps, SevWarning, CodeSignalSyntax, secSignals,
+					"a semicolon makes "+k+" a parameter of "+e.Label+", which is ignored; separate preferences with commas", replace("Write a comma", ps, ","))
 			}
 		}
 	}
-	if pairs == 0 {
-		p.report(fd.Name, SevWarning, CodeSignalSyntax, secSignals,
-			fd.Kind.String()+" has no preference; write, for example, "+fd.Kind.String()+": "+keys[len(keys)-1]+"="+yes, nil)
+	for i, e := range st.Entries {
+		ls := subSpan(val, e.LabelOff, e.LabelOff+len(e.Label))
+		if _, known := v.labels[e.Label]; !known {
+			msg := "\"" + e.Label + "\" is not a label " + v.name + " knows, so it is ignored (the labels are " + knownLabels(v) + ")"
+			var fix *Fix
+			meant, near := v.near[e.Label]
+			if !near || meant == "" {
+				meant = closest(e.Label, knownLabelList(v), 2)
+			}
+			if meant != "" {
+				msg = "\"" + e.Label + "\" is ignored: " + v.name + " knows " + knownLabels(v) + "; did you mean " + meant + "?"
+				fix = replace("Write "+meant, ls, meant)
+			}
+			p.report(ls, SevInfo, CodeSignalSyntax, secSignals, msg, fix)
+			continue
+		}
+		if last[e.Label] != i {
+			p.report(ls, SevWarning, CodeSignalSyntax, secSignals,
+				e.Label+" is given again later on this line; only the last value counts", nil)
+			continue
+		}
+		vs := subSpan(val, e.ValueOff, e.ValueOff+len(e.Value))
+		switch {
+		case e.Value == "":
+			p.report(ls, SevWarning, CodeSignalSyntax, secSignals,
+				e.Label+" has no value, so it states no preference: write "+e.Label+"="+v.yes+" or "+e.Label+"="+v.no, nil)
+		case e.Token && (e.Value == v.yes || e.Value == v.no):
+		default:
+			var fix *Fix
+			switch strings.ToLower(strings.Trim(e.Value, `"`)) {
+			case "yes", "y", "true", "allow", "allowed", "1", "?1":
+				fix = replace("Write "+v.yes, vs, v.yes)
+			case "no", "n", "false", "disallow", "disallowed", "0", "?0":
+				fix = replace("Write "+v.no, vs, v.no)
+			}
+			p.report(vs, SevWarning, CodeSignalSyntax, secSignals,
+				"the value of "+e.Label+" in "+v.name+" is "+v.yes+" or "+v.no+"; \""+e.Value+"\" states no preference", fix)
+		}
 	}
+}
+
+// checkUnreadable reports a line whose preferences are not a dictionary,
+// saying why in the words of the likely mistake.
+func (p *parser) checkUnreadable(fd *Field, v *signalVocab, st Statement) {
+	val := fd.Value
+	rest := val.Text[st.PrefsOff:]
+	whole := subSpan(val, st.PrefsOff, len(val.Text))
+	// A path with a space: "/my docs/ train-ai=n" ends the path at the
+	// space, and the rest is not a dictionary.
+	if st.Path != "" {
+		if sp := strings.IndexAny(rest, " \t"); sp > 0 && !strings.Contains(rest[:sp], "=") {
+			after := strings.TrimLeft(rest[sp:], " \t")
+			if ParseStatement(fd.Kind, after).Err == "" {
+				path := st.Path + " " + rest[:sp]
+				fixed := strings.ReplaceAll(strings.ReplaceAll(path, " ", "%20"), "\t", "%09")
+				ps := subSpan(val, st.PathOff, st.PrefsOff+sp)
+				p.report(ps, SevWarning, CodeSignalSyntax, secSignals,
+					"a path ends at the first space, so this line is for the path "+st.Path+" and its preferences cannot be read; write a space in a path as %20", replace("Write "+fixed, ps, fixed))
+				return
+			}
+		}
+	}
+	if st.Path == "" && len(rest) > 0 && rest[0] != '/' && strings.IndexAny(rest, " \t") > 0 {
+		first := rest[:strings.IndexAny(rest, " \t")]
+		if strings.Contains(first, "/") && !strings.Contains(first, "=") {
+			p.report(subSpan(val, 0, len(first)), SevWarning, CodeSignalSyntax, secSignals,
+				"a path starts with /; \""+first+"\" is read as part of the preferences, which then cannot be read", replace("Write /"+first, subSpan(val, 0, len(first)), "/"+first))
+			return
+		}
+	}
+	if strings.ToLower(rest) != rest && ParseStatement(fd.Kind, strings.ToLower(rest)).Err == "" {
+		p.report(whole, SevWarning, CodeSignalSyntax, secSignals,
+			v.name+" labels and values are lower case (they are compared byte for byte), so this line states no preference", replace("Write it in lower case", whole, strings.ToLower(rest)))
+		return
+	}
+	if spaced := strings.Join(strings.Fields(rest), ", "); spaced != rest && ParseStatement(fd.Kind, spaced).Err == "" {
+		p.report(whole, SevWarning, CodeSignalSyntax, secSignals,
+			"preferences are separated by commas; without them the line cannot be read and states no preference", replace("Separate them with commas", whole, spaced))
+		return
+	}
+	at := subSpan(val, st.ErrOff, len(val.Text))
+	p.report(at, SevWarning, CodeSignalSyntax, secSignals,
+		"this "+v.name+" line cannot be read ("+st.Err+"), so it states no preference; write, for example, "+v.name+": "+v.example, nil)
+}
+
+func knownLabelList(v *signalVocab) []string {
+	out := make([]string, 0, len(v.labels))
+	for _, n := range []string{"search", "train-ai", "ai-train", "ai-input"} {
+		if _, ok := v.labels[n]; ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func knownLabels(v *signalVocab) string {
+	return strings.Join(knownLabelList(v), ", ")
 }

@@ -137,6 +137,12 @@ func (p *parser) structure() {
 			f.Sitemaps = append(f.Sitemaps, fd)
 		case FieldContentUsage, FieldContentSignal, FieldLicense:
 			f.Signals = append(f.Signals, fd)
+			if fd.Kind != FieldLicense {
+				if g == nil {
+					p.report(fd.Name, SevWarning, CodeSignalSyntax, secSignals,
+						fd.Kind.String()+" comes before any User-agent line, so it speaks to no crawler. Put it inside a group, such as after User-agent: *.", nil)
+				}
+			}
 		}
 	}
 	for _, r := range f.Records {

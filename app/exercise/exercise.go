@@ -75,16 +75,20 @@ type Diagnostic struct {
 
 // Case is one question with its expected answer (the conformance format).
 type Case struct {
-	Name       string    `json:"name,omitempty"` // the question, in words
-	Note       string    `json:"note,omitempty"`
-	Kind       string    `json:"kind,omitempty"`
-	Crawler    string    `json:"crawler"`
-	Match      string    `json:"match,omitempty"`
-	Purpose    string    `json:"purpose,omitempty"`
-	URL        string    `json:"url"`
-	Usage      string    `json:"usage,omitempty"`
-	Date       string    `json:"date,omitempty"`
-	Allowed    *bool     `json:"allowed"`
+	Name    string `json:"name,omitempty"` // the question, in words
+	Note    string `json:"note,omitempty"`
+	Kind    string `json:"kind,omitempty"`
+	Crawler string `json:"crawler"`
+	Match   string `json:"match,omitempty"`
+	Purpose string `json:"purpose,omitempty"`
+	URL     string `json:"url"`
+	Usage   string `json:"usage,omitempty"`
+	Date    string `json:"date,omitempty"`
+	Allowed *bool  `json:"allowed"`
+	// Preference is the expected answer of the today kind for a category
+	// (search, train-ai, ai-input): allowed, disallowed, none or
+	// not-crawled. It is given instead of Allowed.
+	Preference string    `json:"preference,omitempty"`
 	Qualifiers *[]string `json:"qualifiers,omitempty"`
 	Line       int       `json:"line,omitempty"`
 }
@@ -160,6 +164,11 @@ func Parse(data []byte) (*Exercise, error) {
 			return nil, fmt.Errorf("exercise %s: cases[%d]: %v", ex.Name, i, err)
 		}
 		ex.qs[i] = q
+		if c.Preference != "" {
+			p, _ := policy.ParsePreference(c.Preference)
+			allowed := p == policy.PrefAllowed
+			ex.Cases[i].Allowed = &allowed
+		}
 	}
 	return &ex, nil
 }
@@ -194,7 +203,17 @@ func severity(s string) (policy.Severity, bool) {
 
 func (c Case) question() (policy.Question, error) {
 	q := policy.Question{Crawler: c.Crawler, Purpose: c.Purpose, URL: c.URL}
-	if c.Allowed == nil {
+	if c.Preference != "" {
+		if _, ok := policy.ParsePreference(c.Preference); !ok {
+			return q, fmt.Errorf("preference %q is not allowed, disallowed, none or not-crawled", c.Preference)
+		}
+		if c.Kind != "today" {
+			return q, errors.New(`"preference" is the answer of the kind "today"; give "allowed" for other kinds`)
+		}
+		if u, ok := policy.ParseCategory(c.Usage); !ok || !u.IsCategory() {
+			return q, fmt.Errorf("\"preference\" answers search, train-ai or ai-input, not %q", c.Usage)
+		}
+	} else if c.Allowed == nil {
 		return q, errors.New(`"allowed" (true or false) is missing`)
 	}
 	switch c.Match {
@@ -206,14 +225,19 @@ func (c Case) question() (policy.Question, error) {
 	}
 	k, ok := policy.ParseKind(c.Kind)
 	if !ok {
-		return q, fmt.Errorf("kind %q is not acap, rfc9309, draft1996, rep1994 or v2proposal", c.Kind)
+		return q, fmt.Errorf("kind %q is not acap, rfc9309, draft1996, rep1994, v2proposal or today", c.Kind)
 	}
 	q.Kind = k
 	q.Usage = policy.UsageCrawl
 	if c.Usage != "" {
 		u, ok := policy.ParseUsage(c.Usage)
+		if k == policy.KindToday {
+			if cu, cok := policy.ParseCategory(c.Usage); cok {
+				u, ok = cu, true
+			}
+		}
 		if !ok {
-			return q, fmt.Errorf("usage %q is not an ACAP usage", c.Usage)
+			return q, fmt.Errorf("usage %q is not an ACAP usage (or, for the kind today, crawl, search, train-ai or ai-input)", c.Usage)
 		}
 		q.Usage = u
 	}
@@ -343,7 +367,15 @@ func Run(ex *Exercise, src []byte, others ...*policy.File) []Result {
 		}
 		r.Got = answerWords(a.Allowed, got)
 		var why []string
-		if a.Allowed != *c.Allowed {
+		if c.Preference != "" {
+			want, _ := policy.ParsePreference(c.Preference)
+			r.Want, r.Got = want.Title(), a.Preference.Title()
+			if a.Preference != want {
+				why = append(why, "expected "+want.Title()+", but the file answers "+a.Preference.Title()+".")
+			} else if c.Line != 0 && a.Line != c.Line {
+				why = append(why, fmt.Sprintf("the answer is right, but line %d should decide it, not %s.", c.Line, lineWords(a.Line)))
+			}
+		} else if a.Allowed != *c.Allowed {
 			why = append(why, "expected "+yesNo(*c.Allowed)+", but the file answers "+yesNo(a.Allowed)+convNote+".")
 		} else if c.Qualifiers != nil && !sameSet(*c.Qualifiers, *restrictions(a)) {
 			why = append(why, "it is allowed as expected, but with "+restrictionWords(*restrictions(a))+" instead of "+restrictionWords(*c.Qualifiers)+convNote+".")

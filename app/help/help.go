@@ -41,6 +41,7 @@ func Pages() []Page {
 		converterPage(),
 		historyPage(),
 		signalsPage(),
+		todayPage(),
 		choicesPage(),
 	}
 }
@@ -240,7 +241,7 @@ func kindsPage() Page {
 	return Page{
 		ID:      "kinds",
 		Title:   "Kinds of crawler",
-		Summary: "Five generations of robots.txt readers, and why one file can mean different things to each.",
+		Summary: "Six generations of robots.txt readers, and why one file can mean different things to each.",
 		Sections: []Section{
 			{
 				Heading: "Why several kinds",
@@ -281,6 +282,13 @@ func kindsPage() Page {
 					"The proposal did not say what happens to a path in a group that has Allow lines but none that match and no Disallow lines; the tester refuses it. Request-rate, Visit-time and Comment are shown as advice to the crawler.",
 				},
 				Example: "User-agent: Chives\nRobot-version: 2.0.0\nAllow: */index.html\n\nUser-agent: *\nDisallow: /\n",
+			},
+			{
+				Heading: "today: a 2026 AI crawler",
+				Paragraphs: []string{
+					"Crawls as the RFC 9309 kind, and for what it may crawl answers the categories search, train-ai and ai-input from the Content-Usage and Content-Signal lines of its group and from per-purpose tokens such as Google-Extended: allowed, disallowed, no preference, or not crawled. See \"How today's AI crawlers decide\".",
+				},
+				Example: "User-agent: *\nAllow: /\nContent-Signal: search=yes, ai-train=no\n",
 			},
 		},
 	}
@@ -379,14 +387,14 @@ func signalsPage() Page {
 			{
 				Heading: "Content-Usage (IETF AI preferences)",
 				Paragraphs: []string{
-					"An IETF working group (AI Preferences, aipref) is defining a small vocabulary of uses and a way to attach it to content, including a Content-Usage line in robots.txt groups. Each category gets y (allowed) or n (not allowed), for the whole site or for a path. The categories the tester checks are bulk, train-ai, train-genai, ai-use and search; the work is still a draft and may change.",
+					"An IETF working group (AI Preferences, aipref) is defining a small vocabulary of uses and a way to attach it to content, including a Content-Usage line in robots.txt groups. Each category gets y (allowed) or n (not allowed), separated by commas, for the whole site or for a path written first. The draft of August 2026 has two categories, train-ai (training AI models) and search; earlier drafts had others (train-genai, ai-use, bulk), which are now ignored like any unknown label. The work is still a draft and may change.",
 				},
-				Example: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\nContent-Usage: /blog/ train-genai=n search=y\n",
+				Example: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\nContent-Usage: /blog/ train-ai=y, search=y\n",
 			},
 			{
 				Heading: "Content-Signal",
 				Paragraphs: []string{
-					"Cloudflare's Content Signals Policy adds a Content-Signal line with three keys: search (building a search index and showing links and short extracts), ai-input (using content as input to an AI answer), and ai-train (training or fine-tuning models). Each is yes or no, and the line applies to its whole group, without a path.",
+					"Cloudflare's Content Signals Policy adds a Content-Signal line with three keys: search (building a search index and showing links and short extracts), ai-input (using content as input to an AI answer), and ai-train (training or fine-tuning models). Each is yes or no; a key left out states nothing. Most files give no path, so the line speaks for the whole group; a path written first, as for Content-Usage, limits it (the tester accepts that, see the choices).",
 				},
 				Example: "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n",
 			},
@@ -404,16 +412,63 @@ func signalsPage() Page {
 					"Fine distinctions in presentation: snippets but not thumbnails, a link but no extract, the current copy but not old ones. Some of this exists per page in the robots META tag (nosnippet, max-snippet, max-image-preview, noarchive), never in robots.txt.",
 					"Conditions on presentation: no translation, no change of format or style, no annotations, not inside someone else's frame. These now belong in a licence, if anywhere.",
 					"Purposes named by the publisher: ACAP let one crawler follow different rules for each service. Today only the operator decides which purposes get their own user-agent name.",
-					"The tester highlights Content-Usage, Content-Signal and License lines and checks their syntax; the \"Today's signals\" view proposes lines for the ACAP policy of the open file and marks what has no equivalent.",
+					"The tester decides Content-Usage, Content-Signal and per-purpose user agents as the kind \"Today's AI crawler\" (see \"How today's AI crawlers decide\"); the \"Today's signals\" view proposes lines for the ACAP policy of the open file and shows, decided on your sample URLs, what they keep and what they lose.",
 				},
 			},
 			{
 				Heading: "Common slips",
 				Paragraphs: []string{
-					"Content-Usage takes y and n, Content-Signal takes yes and no; mixing them up is easy. Content-Signal takes no path. License needs a full address starting with https://.",
+					"Content-Usage takes y and n, Content-Signal takes yes and no; mixing them up is easy, and the wrong one states nothing. Labels are lower case: Train-AI=n makes the whole line unreadable. Separate preferences with commas, not spaces or semicolons. A path ends at the first space (write %20). License needs a full address starting with https://.",
 				},
-				Example:      "User-agent: *\nContent-Usage: train-ai=no\nContent-Signal: /news/ ai-train=n\nLicense: /license.xml\n",
+				Example:      "User-agent: *\nContent-Usage: train-ai=no\nContent-Signal: /news/ ai-train=n\nContent-Usage: /my docs/ Train-AI=n\nLicense: /license.xml\n",
 				ShowsMistake: true,
+			},
+		},
+	}
+}
+
+func todayPage() Page {
+	return Page{
+		ID:      "today",
+		Title:   "How today's AI crawlers decide",
+		Summary: "The sixth kind of crawler: crawl as RFC 9309, then search, train-ai and ai-input from Content-Usage, Content-Signal and per-purpose tokens.",
+		Sections: []Section{
+			{
+				Heading: "The same question as ACAP, asked again",
+				Paragraphs: []string{
+					"ACAP asked which use of a page a crawler may make: index it, keep a copy, show a snippet, for which service. In 2026 publishers ask the same of AI crawlers, with new words: search, training AI models (train-ai), and using a page as input to an AI answer (ai-input). The kind \"Today's AI crawler (2026)\" answers those three categories, plus crawl, the way the IETF AI-preferences drafts and Cloudflare's Content Signals Policy describe it.",
+					"Each category has four answers: allowed, disallowed, no preference (the file says nothing), and not crawled (the crawler may not fetch the URL at all, so no preference applies). In the matrix \"no preference\" has its own cell, because it is neither a yes nor a no: what a crawler does then is up to its operator.",
+				},
+			},
+			{
+				Heading: "Step 1: crawl first",
+				Paragraphs: []string{
+					"Crawling is decided exactly as an RFC 9309 crawler decides it, from the Allow and Disallow lines of the group that names the crawler (or the * group). Preferences apply only to what may be crawled; for a URL the crawler may not fetch, every category answers \"not crawled\".",
+				},
+				Example: "User-agent: *\nDisallow: /private/\nContent-Usage: train-ai=n\n",
+			},
+			{
+				Heading: "Step 2: the crawler's own group",
+				Paragraphs: []string{
+					"In that same group, the Content-Usage line with the longest matching path speaks (a line without a path speaks for every path; lines with paths of the same length that both match are combined). Then the group's Content-Signal lines are read the same way. What they say is combined most restrictively: any no wins, otherwise any yes, otherwise there is no preference.",
+					"Because Content-Usage and Content-Signal are rules of the group, a User-agent line after one starts a new group, as after Allow or Disallow. Only the crawler's group counts: a group naming GPTBot hides the * group's preferences from GPTBot.",
+				},
+				Example: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n, search=y\nContent-Usage: /open-data/ train-ai=y\nContent-Signal: ai-input=no\n",
+			},
+			{
+				Heading: "Step 3: tokens that speak for a purpose",
+				Paragraphs: []string{
+					"Some operators publish a name that fetches nothing but speaks for one use of what their crawlers fetch. Google-Extended decides whether Google may use content for training Gemini and for grounding its answers (train-ai and ai-input), not Google Search; Applebot-Extended decides training for Apple. A question about Googlebot's train-ai also reads the group of Google-Extended: a Disallow matching the URL there means disallowed. The explanation names that group's lines.",
+					"Other operators split their crawlers by purpose instead: OpenAI's GPTBot trains, OAI-SearchBot builds search, ChatGPT-User fetches when a person asks. Each is a crawler with its own group, so blocking GPTBot does not block ChatGPT-User.",
+				},
+				Example: "User-agent: Google-Extended\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
+			},
+			{
+				Heading: "How this descends from ACAP",
+				Paragraphs: []string{
+					"ACAP's usages map onto today's categories only roughly. index and every present usage are close to search; preserve and other, when used to build models, are close to train-ai. ACAP had nothing like ai-input, and today's lines have nothing like ACAP's qualifiers (time limits, maximum snippet length, no translation) or its purposes named by the publisher. Compare kinds shows the ACAP answer and today's answer side by side for the URL you pick, using this mapping.",
+					"The idea is the same as ACAP's: one file, read by machines, saying per use what a publisher permits. The difference is that today's lines are preferences attached to what may be crawled, and unknown labels are ignored rather than refused.",
+				},
 			},
 		},
 	}
@@ -505,6 +560,16 @@ func choicesPage() Page {
 					"In the 2.0.0 proposal, a path in a group with Allow lines but none matching and no Disallow lines is refused; the proposal left that case open.",
 					"For the 1994 convention, the 1996 draft and the 2.0.0 proposal, a blank line ends a record. A User-agent line followed by a blank line is still that crawler's record: it forbids nothing, and the * record is not used instead. A conventional path that starts with neither / nor * is used as written, so it matches nothing, with a warning; only ACAP paths get the missing /.",
 				},
+			}, {
+				Heading: "Today's AI crawlers",
+				Paragraphs: []string{
+					"A path may come before the values of Content-Signal, as for Content-Usage: many real files write one, and neither Cloudflare's policy nor its draft forbids it.",
+					"A label given twice on one line keeps its last value, as the structured-field rules the vocabulary uses say; the checker warns, because the first is silently dropped.",
+					"Content-Usage and Content-Signal are rules of their group: for today's crawler a User-agent line after one starts a new group. The RFC 9309 kind reads as Google's parser, which does not know these lines, so for it the group goes on.",
+					"Content-Usage lines whose paths have the same length and both match are combined, like lines with identical paths. Content-Signal lines are chosen among themselves the same way, and the two results combine most restrictively.",
+					"Google-Extended's and Applebot-Extended's groups are chosen as RFC 9309 chooses groups, so when no group names them the * group speaks for them: a site-wide Disallow in the * group refuses training through them too. An Allow there states nothing. Unknown labels are ignored (shown as information), as the drafts require.",
+				},
+				Example: "User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Signal: /press/ ai-train=yes\nAllow: /\n",
 			},
 		},
 	}
