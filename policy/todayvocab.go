@@ -159,6 +159,22 @@ func TodayCategory(u Usage) (Usage, bool) {
 	return UsageNone, false
 }
 
+// ACAPUsagesFor returns the ACAP usages that map to a category (the
+// reverse of TodayCategory, for comparing kinds): search is index and the
+// present usages (index first), train-ai is preserve and other; ai-input
+// has none. crawl maps to crawl.
+func ACAPUsagesFor(u Usage) []Usage {
+	switch u {
+	case UsageCrawl:
+		return []Usage{UsageCrawl}
+	case UsageSearch:
+		return []Usage{UsageIndex, UsagePresent}
+	case UsageTrainAI:
+		return []Usage{UsagePreserve, UsageOther}
+	}
+	return nil
+}
+
 // signalVocab is how one kind of line is read.
 type signalVocab struct {
 	name    string

@@ -51,10 +51,12 @@ func (c *Workbench) renderSimForm() []app.UI {
 				app.Span().ID("sim-urls-help").Class("muted").Text("One a line: paths or full URLs; paste many."),
 			),
 			app.P().ID(idSimStatus).Class("sim-status").Aria("live", "polite"),
-			app.P().Class("legend").Body(
+			app.P().ID(idSimLegend).Class("legend").Body(
 				app.Span().Class("c-yes").Body(app.Span().Class("ic").Aria("hidden", "true").Text("✓"), app.Text(" yes: allowed")),
-				app.Span().Class("c-limits").Body(app.Span().Class("ic").Aria("hidden", "true").Text("◐"), app.Text(" limits: allowed with restrictions")),
+				app.Span().Class("c-limits lg-acap").Body(app.Span().Class("ic").Aria("hidden", "true").Text("◐"), app.Text(" limits: allowed with restrictions")),
 				app.Span().Class("c-no").Body(app.Span().Class("ic").Aria("hidden", "true").Text("✕"), app.Text(" no: not allowed")),
+				app.Span().Class("c-none lg-today").Body(app.Span().Class("ic").Aria("hidden", "true").Text("○"), app.Text(" none: no preference stated")),
+				app.Span().Class("c-uncrawled lg-today").Body(app.Span().Class("ic").Aria("hidden", "true").Text("⊘"), app.Text(" uncrawled: may not be crawled, so no preference applies")),
 			),
 			app.Div().ID(idSimMatrix).Class("matrix"),
 			app.Div().ID(idSimExplain).Class("explain").Aria("live", "polite"),

@@ -20,6 +20,7 @@ const (
 	idSimPurpText = "sim-purpose-text"
 	idSimDate     = "sim-date"
 	idSimKind     = "sim-kind"
+	idSimLegend   = "sim-legend"
 	idSimURLs     = "sim-urls"
 	idSimStatus   = "sim-status"
 	idSimMatrix   = "sim-matrix"
@@ -46,11 +47,20 @@ const (
 	vYes     = "yes"
 	vLimited = "limits"
 	vNo      = "no"
+	// The today kind's answers for a category add two states.
+	vNone       = "none"      // no preference stated
+	vNotCrawled = "uncrawled" // the crawler may not crawl the URL
 )
 
-var verdictIcon = map[string]string{vYes: "✓", vLimited: "◐", vNo: "✕"}
+var verdictIcon = map[string]string{vYes: "✓", vLimited: "◐", vNo: "✕", vNone: "○", vNotCrawled: "⊘"}
 
 func verdict(a *policy.Answer) string {
+	switch a.Preference {
+	case policy.PrefUnstated:
+		return vNone
+	case policy.PrefNotCrawled:
+		return vNotCrawled
+	}
 	switch {
 	case !a.Allowed:
 		return vNo
@@ -66,6 +76,10 @@ func verdictLong(v string) string {
 		return "not allowed"
 	case vLimited:
 		return "allowed with restrictions"
+	case vNone:
+		return "no preference"
+	case vNotCrawled:
+		return "not crawled"
 	}
 	return "allowed"
 }
@@ -103,7 +117,8 @@ type simulator struct {
 	lastCompare string
 	drawnV      []string
 	cellEls     app.Value // the table's cell buttons, in order
-	rows        []string  // URLs as entered
+	legend      app.Value
+	rows        []string // URLs as entered
 	usages      []policy.Usage
 	ans         []policy.Answer
 	selR        int
@@ -133,7 +148,7 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), 
 		ed: ed, files: files, usages: policy.Usages(), selR: -1, selC: -1,
 		root: byID(idSim), crawler: byID(idSimCrawler), name: byID(idSimName), ua: byID(idSimUA),
 		purpose: byID(idSimPurpose), purpText: byID(idSimPurpText), date: byID(idSimDate),
-		kind: byID(idSimKind), urls: byID(idSimURLs), status: byID(idSimStatus),
+		kind: byID(idSimKind), urls: byID(idSimURLs), status: byID(idSimStatus), legend: byID(idSimLegend),
 		matrix: byID(idSimMatrix), explain: byID(idSimExplain), compare: byID(idSimCompare),
 		pageURL: byID(idPageURL), pageHTML: byID(idPageHTML), pageOut: byID(idPageOut),
 	}
@@ -391,6 +406,17 @@ func (s *simulator) run() {
 	rows, more := s.rowURLs()
 	t1 := perf.Call("now").Float()
 	s.base, s.rows = q, rows
+	usages := policy.Usages()
+	if q.Kind == policy.KindToday {
+		usages = policy.TodayUsages()
+	}
+	if len(usages) != len(s.usages) || usages[1] != s.usages[1] {
+		// Other columns: the old selection and the drawn table are stale.
+		s.usages = usages
+		s.selR, s.selC, s.focusR, s.focusC = -1, -1, 0, 0
+		s.drawnKey = ""
+	}
+	setIfChanged(s.legend, "className", "legend k-"+q.Kind.String())
 	s.ans = p.Matrix(q, rows, s.usages, []policy.Kind{q.Kind})
 	t2 := perf.Call("now").Float()
 	s.renderMatrix(more)
@@ -512,19 +538,27 @@ func (s *simulator) updateCells(more int) {
 
 // renderStatus counts the answers and says what the matrix shows.
 func (s *simulator) renderStatus(more int) {
-	yes, lim, no := 0, 0, 0
+	yes, lim, no, none, nc := 0, 0, 0, 0, 0
 	for i := range s.ans {
 		switch verdict(&s.ans[i]) {
 		case vYes:
 			yes++
 		case vLimited:
 			lim++
+		case vNone:
+			none++
+		case vNotCrawled:
+			nc++
 		default:
 			no++
 		}
 	}
 	st := strconv.Itoa(len(s.rows)) + " URLs × " + strconv.Itoa(len(s.usages)) + " usages for " + s.base.Crawler +
 		" (" + s.base.Kind.Title() + "): " + strconv.Itoa(yes) + " allowed, " + strconv.Itoa(lim) + " with restrictions, " + strconv.Itoa(no) + " not allowed."
+	if s.base.Kind == policy.KindToday {
+		st = strconv.Itoa(len(s.rows)) + " URLs × crawl and " + strconv.Itoa(len(s.usages)-1) + " categories for " + s.base.Crawler +
+			" (" + s.base.Kind.Title() + "): " + strconv.Itoa(yes) + " allowed, " + strconv.Itoa(no) + " disallowed, " + strconv.Itoa(none) + " no preference, " + strconv.Itoa(nc) + " not crawled."
+	}
 	if more > 0 {
 		st += " Only the first " + strconv.Itoa(maxURLs) + " URLs are shown (" + strconv.Itoa(more) + " more)."
 	}
@@ -740,7 +774,10 @@ func (s *simulator) renderExplain() {
 }
 
 // renderCompare answers the question of the selected cell as every kind of
-// crawler, for crawl and for the cell's usage.
+// crawler, for crawl and for the cell's usage. An ACAP usage is asked of
+// the today kind as its category, and a category of the other kinds as the
+// ACAP usage it maps to (the mapping of policy.TodayCategory); where there
+// is none the cell says so.
 func (s *simulator) renderCompare(url string, u policy.Usage) {
 	if s.pol == nil {
 		return
@@ -750,23 +787,33 @@ func (s *simulator) renderCompare(url string, u policy.Usage) {
 	if u != policy.UsageCrawl {
 		usages = append(usages, u)
 	}
-	ans := s.pol.Matrix(s.base, []string{url}, usages, kinds)
 	var b strings.Builder
 	b.WriteString(`<h3 class="ex-h">Every kind of crawler, same question</h3><table class="cmp"><thead><tr><th scope="col">Kind</th>`)
 	for _, us := range usages {
 		b.WriteString(`<th scope="col">` + us.String() + `</th><th scope="col">deciding line</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	for k, kind := range kinds {
+	for _, kind := range kinds {
 		cls := ""
 		if kind == s.base.Kind {
 			cls = ` class="cur"`
 		}
 		b.WriteString(`<tr` + cls + `><th scope="row">` + escape(kind.Title()) + `</th>`)
-		for j := range usages {
-			a := &ans[j*len(kinds)+k]
-			v := verdict(a)
-			b.WriteString(`<td class="c-` + v + `" data-kind="` + kind.String() + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span> ` + verdictLong(v) + `</td><td>`)
+		for _, us := range usages {
+			ask, ok := compareUsage(kind, us)
+			if !ok {
+				b.WriteString(`<td class="c-na" data-kind="` + kind.String() + `"><span class="muted">no equivalent of ` + us.String() + `</span></td><td></td>`)
+				continue
+			}
+			q := s.base
+			q.URL, q.Usage, q.Kind = url, ask, kind
+			a := s.pol.Decide(q)
+			v := verdict(&a)
+			b.WriteString(`<td class="c-` + v + `" data-kind="` + kind.String() + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span> ` + verdictLong(v))
+			if ask != us {
+				b.WriteString(` <span class="muted">(as ` + ask.String() + `)</span>`)
+			}
+			b.WriteString(`</td><td>`)
 			if a.Line > 0 {
 				b.WriteString(lineButton(a.File, a.Line))
 				if a.File == "" && s.polFile != nil {
@@ -784,6 +831,22 @@ func (s *simulator) renderCompare(url string, u policy.Usage) {
 		s.lastCompare = h
 		s.compare.Set("innerHTML", h)
 	}
+}
+
+// compareUsage is the usage a kind is asked when comparing a question
+// about u: today's category for an ACAP usage, the first ACAP usage of a
+// category for the other kinds, and false where nothing corresponds.
+func compareUsage(k policy.Kind, u policy.Usage) (policy.Usage, bool) {
+	if k == policy.KindToday {
+		return policy.TodayCategory(u)
+	}
+	if !u.IsCategory() {
+		return u, true
+	}
+	if us := policy.ACAPUsagesFor(u); len(us) > 0 {
+		return us[0], true
+	}
+	return policy.UsageNone, false
 }
 
 // pageChanged reads the page being tested: its META tags join the
