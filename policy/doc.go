@@ -205,6 +205,10 @@
 //     usage, a bad value, repeated, unknown) is an error, but it stays
 //     defined: a permission that uses it, directly or through a composite
 //     usage, is read as a prohibition of every usage the line stands for.
+//     The same holds for the definitions in a page's META tags.
+//   - Several ACAP-usage-purpose lines in a row make one sub-record; an
+//     empty one among them adds no purpose, and the sub-record applies for
+//     the others.
 //   - A referenced file (ACAP-permissions-reference) sees the local usages
 //     and resource sets of the file that refers to it (ParseReferenced);
 //     where it defines the same name itself, its own definition counts. A

@@ -127,6 +127,10 @@ type MetaDefinition struct {
 	Quals     []Qualifier // qualified usage: its qualifiers
 	Parts     []string    // composite usage: the constituents as written
 	Pos       Pos         // the <meta tag start
+	// Broken marks a qualified usage whose qualifiers are wrong: it stays
+	// defined, and a permission that uses it (directly or through a
+	// composite usage) is read as a prohibition (semantics §8).
+	Broken bool
 }
 
 // ParsePage reads the robots META tags and ACAP class fragments of an HTML
@@ -175,7 +179,10 @@ type MetaDefinition struct {
 //     a definition without the ACAP word. Definitions apply to the whole
 //     page wherever they stand in <head> (order is not significant, §1.3).
 //     A permission of a local usage expands to one rule per constituent; a
-//     prohibition of one is an error, read as a prohibition of each.
+//     prohibition of one is an error, read as a prohibition of each. A
+//     qualified usage with a wrong qualifier is an error but stays defined
+//     (MetaDefinition.Broken): a permission that uses it, directly or
+//     through a composite usage, is read as a prohibition.
 //   - A tag that permits or forbids crawl gets a warning (the page was
 //     already crawled); the rule is kept for the trace.
 //   - META tags belong in <head> (§1): a robots or definition META tag after
@@ -686,8 +693,9 @@ func (r *metaReader) define(t *metaRawTag, composite bool) {
 		}
 		if !r.checkQuals(u, quals, true, "", c.exact) {
 			r.diag(name.off, name.end, SevError, CodeMetaBadDefinition, metaSecDefinitions,
-				"the qualified usage \""+name.text+"\" has a bad qualifier and is ignored", nil)
-			return
+				"the qualified usage \""+name.text+"\" has a wrong qualifier: a permission that uses it is read as a prohibition of "+u.String(), nil)
+			d.Broken = true
+			quals = nil
 		}
 		d.Quals = quals
 		r.qual[key] = d
@@ -1076,13 +1084,16 @@ func (r *metaReader) readItem(ws []metaWord, exact bool) []MetaRule {
 	if local != "" {
 		lk := lowerASCII(local)
 		var parts []MetaRule
+		broken := false
 		if d := r.qual[lk]; d != nil {
 			parts = append(parts, mk(d.Usage, d.Quals))
+			broken = d.Broken
 		} else if d := r.comp[lk]; d != nil {
 			for _, p := range d.Parts {
 				inner := lowerASCII(strings.TrimSuffix(strings.TrimPrefix(p, "("), ")"))
 				if qd := r.qual[inner]; qd != nil {
 					parts = append(parts, mk(qd.Usage, qd.Quals))
+					broken = broken || qd.Broken
 				} else if pu, ok := ParseUsage(p); ok {
 					parts = append(parts, mk(pu, nil))
 				}
@@ -1103,6 +1114,11 @@ func (r *metaReader) readItem(ws []metaWord, exact bool) []MetaRule {
 			if allow {
 				note = "read as a prohibition: a local usage takes no qualifiers"
 			}
+		}
+		if broken && allow && note == "" {
+			note = "read as a prohibition: the definition of a qualified usage it uses has a wrong qualifier"
+			r.diag(nameOff, verb.end, SevError, CodeMetaBadDefinition, metaSecDefinitions,
+				"\""+local+"\" uses a qualified usage whose definition has a wrong qualifier; read as a prohibition", nil)
 		}
 		for _, p := range parts {
 			p.Local = "(" + local + ")"
@@ -1182,10 +1198,12 @@ func (r *metaReader) readFragment(rf *metaRawFrag) {
 		}
 		lk := lowerASCII(inner)
 		var us []MetaRule
+		broken := false
 		if d := r.qual[lk]; d != nil {
 			ru := mk(d.Usage)
 			ru.Quals = d.Quals
 			us = append(us, ru)
+			broken = d.Broken
 		} else if d := r.comp[lk]; d != nil {
 			for _, p := range d.Parts {
 				pin := lowerASCII(strings.TrimSuffix(strings.TrimPrefix(p, "("), ")"))
@@ -1193,6 +1211,7 @@ func (r *metaReader) readFragment(rf *metaRawFrag) {
 					ru := mk(qd.Usage)
 					ru.Quals = qd.Quals
 					us = append(us, ru)
+					broken = broken || qd.Broken
 				} else if pu, ok := ParseUsage(p); ok {
 					us = append(us, mk(pu))
 				}
@@ -1204,8 +1223,11 @@ func (r *metaReader) readFragment(rf *metaRawFrag) {
 		}
 		for _, ru := range us {
 			ru.Local = "(" + inner + ")"
-			if !allow {
+			switch {
+			case !allow:
 				ru.Quals, ru.Note = nil, "a prohibition of a local usage is read as a prohibition of each usage it is built from"
+			case broken:
+				ru.Allow, ru.Quals, ru.Note = false, nil, "read as a prohibition: the definition of a qualified usage it uses has a wrong qualifier"
 			}
 			f.Rules = append(f.Rules, ru)
 		}

@@ -392,9 +392,15 @@ func TestMetaDefinitions(t *testing.T) {
 <meta name="ACAP-qualified-usage" content="ACAP week index time-limit=9-days">
 <meta name="robots" content="ACAP allow-(week)">`,
 			[]string{"allow index time-limit=7-days"}, []string{"error " + CodeMetaDuplicateDefinition}, 1},
-		{"bad qualifier in definition",
-			`<meta name="ACAP-qualified-usage" content="ACAP week index max-length=7-words">`,
-			nil, []string{"error " + CodeMetaBadDefinition, "error " + CodeMetaQualifierNotValid}, 0},
+		{"bad qualifier in definition: kept, and a permission that uses it is a prohibition",
+			`<meta name="ACAP-qualified-usage" content="ACAP week index max-length=7-words">
+<meta name="robots" content="ACAP allow-(week)">`,
+			[]string{"disallow index"}, []string{"error " + CodeMetaBadDefinition, "error " + CodeMetaQualifierNotValid, "error " + CodeMetaBadDefinition}, 1},
+		{"bad qualifier in definition, used through a composite usage",
+			`<meta name="ACAP-qualified-usage" content="ACAP week index max-length=7-words">
+<meta name="ACAP-composite-usage" content="ACAP both (week) follow">
+<meta name="robots" content="ACAP allow-(both)">`,
+			[]string{"disallow index", "disallow follow"}, []string{"error " + CodeMetaBadDefinition, "error " + CodeMetaQualifierNotValid, "error " + CodeMetaBadDefinition}, 2},
 		{"qualified without qualifiers",
 			`<meta name="ACAP-qualified-usage" content="ACAP week index">`,
 			nil, []string{"error " + CodeMetaBadDefinition}, 0},
