@@ -490,7 +490,7 @@ func choicesPage() Page {
 				Heading: "Doubt means no",
 				Paragraphs: []string{
 					"A permission with a qualifier that cannot be read is treated as a prohibition of its usage, following ACAP 1.1. So is a permission of a usage you defined yourself if it carries extra qualifiers, and a prohibition of such a usage (refused for each usage it stands for).",
-					"A qualified usage defined with a qualifier that does not fit its usage (max-length on index, a date that does not exist) is an error, but the definition stays: every permission that uses it, directly or through a composite usage, is read as a prohibition of each usage it stands for.",
+					"A qualified usage defined with a qualifier that does not fit its usage (max-length on index, a date that does not exist) is an error, but the definition stays: every permission that uses it, directly or through a composite usage, is read as a prohibition of each usage it stands for. Definitions in a page's META tags follow the same rule.",
 					"A conflict that the narrowest-scope rule cannot decide refuses the usage; the line reported as deciding is the narrowest prohibition involved.",
 				},
 				Example:      "ACAP-crawler: *\nACAP-allow-present-snippet: /news/ max-length=short\n",
