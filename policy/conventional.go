@@ -28,22 +28,9 @@ type convRule struct {
 	matches  string // "Disallow: /x matches", for traces
 }
 
-// uaName returns the name RFC 9309 crawlers read in a User-agent value: its
-// leading run of letters, digits, '_', '-' and '.', or "*".
-func uaName(v string) string {
-	if strings.HasPrefix(v, "*") {
-		return "*"
-	}
-	i := 0
-	for i < len(v) {
-		c := v[i]
-		if !(isAlpha(c) || ('0' <= c && c <= '9') || c == '_' || c == '-' || c == '.') {
-			break
-		}
-		i++
-	}
-	return v[:i]
-}
+// uaName returns the name RFC 9309 crawlers read in a User-agent value
+// (see agentName).
+func uaName(v string) string { return agentName(v) }
 
 // rfcPattern returns the pattern of an Allow or Disallow line as Google's
 // parser reads it (cut with its line at googleMaxLine bytes).

@@ -1,0 +1,35 @@
+package policy
+
+// Crawler names in User-agent and ACAP-crawler lines (semantics §5, §8).
+
+// agentAny reports whether a User-agent or ACAP-crawler value names every
+// crawler: '*' alone, or '*' followed by white space and anything ("* foo"),
+// as Google's parser reads it. "*Fetch*", "**" or "*.*" do not.
+func agentAny(v string) bool {
+	return len(v) > 0 && v[0] == '*' && (len(v) == 1 || isCSpace(v[1]))
+}
+
+// isCSpace is C's isspace: the ASCII white space Google's parser tests
+// after a '*'.
+func isCSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'
+}
+
+// agentName returns the name a User-agent or ACAP-crawler value gives: "*"
+// for every crawler (see agentAny), else its leading run of letters,
+// digits, '_', '-' and '.', which may be empty ("*Fetch*" names no
+// crawler). "Googlebot/2.1" gives "Googlebot".
+func agentName(v string) string {
+	if agentAny(v) {
+		return "*"
+	}
+	i := 0
+	for i < len(v) && isNameByte(v[i]) {
+		i++
+	}
+	return v[:i]
+}
+
+func isNameByte(c byte) bool {
+	return isAlpha(c) || ('0' <= c && c <= '9') || c == '_' || c == '-' || c == '.'
+}
