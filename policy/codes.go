@@ -52,6 +52,8 @@ const (
 	CodeEmptySubRecord       = "acap-empty-sub-record"
 	CodeSignalSyntax         = "usage-signal-syntax" // Content-Usage, Content-Signal, License
 	CodeVersionMissing       = "acap-version-missing"
+	CodeNULByte              = "nul-byte"          // a NUL byte ends the line for Google
+	CodeEdgeControl          = "vertical-tab-or-form-feed"
 
 	// Information.
 	CodeUnknownField         = "unknown-field"
@@ -62,6 +64,7 @@ const (
 	CodeIgnorePosition       = "acap-ignore-position"
 	CodeConventionalIgnored  = "acap-conventional-ignored"
 	CodeEmptyDisallowAllowed = "empty-disallow"
+	CodeNotRobotsTxt         = "not-robots-txt" // an HTML page or JSON body served as robots.txt
 )
 
 // Sections cited by diagnostics.

@@ -333,7 +333,7 @@ func selectOlder(c *compiled, kind Kind, crawler string, ua bool) *olderRecord {
 		r := &c.older[i]
 		for _, a := range r.agents {
 			v := lowerASCII(a.Value.Text)
-			if v == "*" || v == "" {
+			if agentAny(v) || v == "" {
 				continue
 			}
 			hit := want != "" && strings.Contains(v, want)
@@ -353,7 +353,7 @@ star:
 	for i := range c.older {
 		r := &c.older[i]
 		for _, a := range r.agents {
-			if strings.TrimSpace(a.Value.Text) == "*" && usable(r) {
+			if agentAny(a.Value.Text) && usable(r) {
 				return r
 			}
 		}
@@ -376,7 +376,7 @@ func (p *Policy) decideOlder(q *Question, u Usage, path string, subj *Subject, a
 		lines = append(lines, ag.Line)
 	}
 	who := "the first record whose User-agent contains " + q.Crawler
-	if strings.TrimSpace(r.agents[0].Value.Text) == "*" {
+	if agentAny(r.agents[0].Value.Text) {
 		who = "no earlier record names " + q.Crawler + ", so the * record"
 	}
 	a.step(Step{Kind: StepRecords, Line: r.first, Lines: lines, Text: who + " applies (records end at a blank line)"})

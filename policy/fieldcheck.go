@@ -15,10 +15,7 @@ func (p *parser) checkField(fd *Field) {
 		p.unknownACAPField(fd)
 		return
 	case fd.Near:
-		canon := fd.Kind.String()
-		p.report(fd.Name, SevWarning, CodeMisspeltField, secGoogleLeniency,
-			"\""+fd.Name.Text+"\" is not a field name; Google and some other crawlers read it as "+canon+", many others ignore the line",
-			replace("Write "+canon, fd.Name, canon))
+		p.misspelt(fd)
 	}
 	if !fd.Colon && fd.Kind != FieldACAPIgnoreConventional {
 		p.missingColon(fd)
@@ -86,6 +83,9 @@ func (p *parser) checkField(fd *Field) {
 		}
 	case FieldContentSignal, FieldContentUsage, FieldLicense:
 		p.checkSignal(fd)
+	case FieldHost:
+		p.report(fd.Name, SevInfo, CodeUnknownField, secRFC9309,
+			"Host is Yandex's: Yandex's crawler read it as the site's preferred host name; Google and the other crawlers ignore the line", nil)
 	}
 }
 
@@ -98,12 +98,35 @@ func lineContentEnd(f *File, fd *Field) int {
 	return fd.Value.Pos.Offset
 }
 
+// misspelt reports a conventional field name that Google's parser reads as
+// one of its four fields because it starts with one of its spellings.
+func (p *parser) misspelt(fd *Field) {
+	canon := fd.Kind.String()
+	sp := googleSpelling(fd.Name.Text)
+	name := fd.Name.Text
+	if i := strings.IndexAny(name, " \t"); i >= 0 && !strings.HasPrefix(strings.ToLower(name), "user agent") {
+		// "Disallow /a:b": no colon after the name, but one later.
+		p.report(fd.Name, SevWarning, CodeMissingColon, secGoogleLeniency,
+			"there is no colon after "+name[:i]+", but there is one later in the line: Google's parser takes everything before the first colon as the name (\""+name+
+				"\", which starts with \""+sp.prefix+"\") and reads the line as "+canon+": "+fd.Value.Text+"; other crawlers ignore it. Write the colon right after "+name[:i]+" if that is what you meant.", nil)
+		return
+	}
+	p.report(fd.Name, SevWarning, CodeMisspeltField, secGoogleLeniency,
+		"\""+name+"\" is not a field name: Google's parser reads any name that starts with \""+sp.prefix+"\" as "+canon+", so it reads this line; other crawlers ignore it",
+		replace("Write "+canon, fd.Name, canon))
+}
+
 func (p *parser) missingColon(fd *Field) {
 	at := fd.Name.End()
 	fix := &Fix{Title: "Add the colon", Edits: []Edit{{Start: at, End: at, New: ":"}}}
 	if fd.Kind.IsACAP() {
 		p.skipFix(fd, fd.Name, CodeMissingColonACAP, secP1Syntax,
 			fd.Name.Text+" has no colon after it, so ACAP crawlers do not understand the line and skip it", fix)
+		return
+	}
+	if fd.Value.Text == "" {
+		p.skip(fd, fd.Name, CodeNotUnderstood, secGoogleLeniency,
+			fd.Name.Text+" stands alone, with no colon and no value: no crawler reads it (Google's parser needs a colon, or a space between a name and a value), so the line is ignored")
 		return
 	}
 	if strings.ContainsAny(fd.Value.Text, " \t") {
@@ -116,13 +139,33 @@ func (p *parser) missingColon(fd *Field) {
 }
 
 func (p *parser) unknownField(fd *Field) {
+	if r, ok := readers[strings.ToLower(fd.Name.Text)]; ok {
+		p.report(fd.Name, SevInfo, CodeUnknownField, secRFC9309, r, nil)
+		return
+	}
 	msg := "unknown field \"" + fd.Name.Text + "\": crawlers ignore this line"
 	var fix *Fix
-	if best := closest(fd.Name.Text, knownFieldNames[:], 2); best != "" {
+	best := closest(fd.Name.Text, knownFieldNames[:], 2)
+	if lookupField(best).kind.IsGoogle() && (fd.Colon || fd.Value.Text != "") {
+		// User_agent, Dis-allow: meant as a field every crawler reads, read
+		// by none.
+		fix = replace("Write "+best, fd.Name, best)
+		p.skipFix(fd, fd.Name, CodeNotUnderstood, secGoogleLeniency,
+			"\""+fd.Name.Text+"\" is not "+best+": no crawler reads this line (Google's parser accepts only names that start with one of its spellings of "+best+"), so it is ignored. Did you mean "+best+"?", fix)
+		return
+	}
+	if best != "" {
 		msg += "; did you mean " + best + "?"
 		fix = replace("Write "+best, fd.Name, best)
 	}
 	p.report(fd.Name, SevInfo, CodeUnknownField, secRFC9309, msg, fix)
+}
+
+// readers names who reads fields that are not part of any specification
+// the tester follows, but that a known crawler uses.
+var readers = map[string]string{
+	"clean-param": "Clean-param is Yandex's: Yandex's crawler reads it (URL parameters to ignore); other crawlers ignore the line",
+	"noindex":     "Noindex in robots.txt was never part of a standard; Google stopped reading it in 2019, and other crawlers ignore the line",
 }
 
 // acapNameCandidates are the ACAP field names a misspelt one is compared
@@ -366,27 +409,51 @@ func (p *parser) checkRequest(fd *Field) {
 	}
 }
 
-// checkCrawlerName checks the name in ACAP-crawler or User-agent.
+// checkCrawlerName checks the name in ACAP-crawler or User-agent: the
+// name is '*' (alone or before white space) or the value's leading run of
+// letters, digits, '_', '-' and '.' (agentName).
 func (p *parser) checkCrawlerName(fd *Field, acap bool) {
 	v := fd.Value.Text
+	field, sec := "User-agent", secRFC9309Groups
+	if acap {
+		field, sec = "ACAP-crawler", secP1Crawler
+	}
 	if v == "" {
 		if acap {
-			p.skip(fd, fd.Name, CodeEmptyValue, secP1Crawler, "ACAP-crawler needs a crawler name, or * for any crawler")
+			p.skip(fd, fd.Name, CodeEmptyValue, secP1Crawler, "ACAP-crawler needs a crawler name, or * for any crawler; ACAP crawlers skip this line, so the lines below it belong to the record above")
 		} else {
-			p.report(fd.Name, SevWarning, CodeBadValue, secRFC9309Groups, "User-agent needs a crawler name, or * for any crawler", nil)
+			p.report(fd.Name, SevWarning, CodeBadValue, secRFC9309Groups, "User-agent needs a crawler name, or * for any crawler; as written, the group applies to no crawler", nil)
 		}
 		return
 	}
-	if i := strings.IndexByte(v, '/'); i > 0 {
-		name := strings.TrimSpace(v[:i])
-		sec := secP1Crawler
-		if !acap {
-			sec = secRFC9309Groups
+	name := agentName(v)
+	switch {
+	case name == "*" || name == v:
+	case name == "":
+		what := "no crawler name"
+		if v[0] == '*' {
+			what = "'*' does not work as a wildcard in names: * names every crawler only when it stands alone"
 		}
-		p.report(fd.Value, SevWarning, CodeCrawlerVersion, sec,
+		p.report(fd.Value, SevWarning, CodeBadValue, sec,
+			"\""+v+"\" gives "+what+"; a crawler name is read as its leading letters, digits, '-', '_' and '.', so this "+field+" line names no crawler, and its rules apply to none. Write * alone for every crawler, or the crawler's name.", nil)
+	case v[len(name)] == '/' && isVersionSuffix(v[len(name)+1:]):
+		p.report(fd.Value, SevInfo, CodeCrawlerVersion, sec,
 			"crawler names are compared without a version: \""+v+"\" is read as \""+name+"\"",
 			replace("Write "+name, fd.Value, name))
+	default:
+		p.report(fd.Value, SevWarning, CodeCrawlerVersion, sec,
+			"a crawler name is read as its leading letters, digits, '-', '_' and '.': \""+v+"\" is read as \""+name+"\", which may not be the crawler you meant", nil)
 	}
+}
+
+// isVersionSuffix reports whether s, what follows the '/' after a crawler
+// name, is a version such as 1.6 or 2.1b: a digit first, then no white
+// space.
+func isVersionSuffix(s string) bool {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return false
+	}
+	return !strings.ContainsAny(s, " \t(;")
 }
 
 // checkDefinitionSyntax checks a definition's words; names are resolved

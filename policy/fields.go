@@ -73,6 +73,12 @@ func (k FieldKind) String() string {
 	return "field?"
 }
 
+// IsGoogle reports whether k is one of the four fields Google's parser
+// reads: User-agent, Allow, Disallow, Sitemap.
+func (k FieldKind) IsGoogle() bool {
+	return k == FieldUserAgent || k == FieldAllow || k == FieldDisallow || k == FieldSitemap
+}
+
 // IsACAP reports whether the field belongs to the ACAP extensions.
 func (k FieldKind) IsACAP() bool { return k >= FieldACAPCrawler }
 
@@ -117,6 +123,9 @@ func lookupField(name string) fieldInfo {
 	if len(name) > len(buf) {
 		if hasPrefixFold(name, "acap-") {
 			return acapField(name)
+		}
+		if sp := googleSpelling(name); sp.kind != FieldUnknown {
+			return fieldInfo{kind: sp.kind, class: sp.class, near: true}
 		}
 		return fieldInfo{kind: FieldUnknown}
 	}
@@ -169,34 +178,52 @@ func lookupField(name string) fieldInfo {
 		return fieldInfo{kind: FieldACAPResourceSet, class: valSet}
 	case "acap-ignore-conventional-records":
 		return fieldInfo{kind: FieldACAPIgnoreConventional, class: valNone}
-	// Misspellings that Google's parser accepts: read as the field, with a warning.
-	case "useragent", "user agent", "user_agent":
-		return fieldInfo{kind: FieldUserAgent, near: true}
-	case "dissallow", "dissalow", "disalow", "diasllow", "disallaw", "dis-allow":
-		return fieldInfo{kind: FieldDisallow, class: valConvPath, near: true}
-	case "site-map":
-		return fieldInfo{kind: FieldSitemap, near: true}
 	}
 	if hasPrefixFold(name, "acap-") {
 		return acapField(name)
 	}
-	// Google reads any key that starts with these words as the field.
-	if strings.ContainsAny(name, " \t") {
-		return fieldInfo{kind: FieldUnknown}
-	}
-	for _, p := range [...]struct {
-		prefix string
-		info   fieldInfo
-	}{
-		{"user-agent", fieldInfo{kind: FieldUserAgent, near: true}},
-		{"disallow", fieldInfo{kind: FieldDisallow, class: valConvPath, near: true}},
-		{"allow", fieldInfo{kind: FieldAllow, class: valConvPath, near: true}},
-	} {
-		if hasPrefixFold(name, p.prefix) {
-			return p.info
-		}
+	// Google's parser reads any name that starts with one of its spellings
+	// as that field: read with a warning.
+	if sp := googleSpelling(name); sp.kind != FieldUnknown {
+		return fieldInfo{kind: sp.kind, class: sp.class, near: true}
 	}
 	return fieldInfo{kind: FieldUnknown}
+}
+
+// spelling is a field name as Google's parser recognises it.
+type spelling struct {
+	prefix string
+	kind   FieldKind
+	class  valueClass
+}
+
+// googleSpellings are the spellings Google's parser (robots.cc) accepts for
+// its four fields, in the order it tries them: a field name that starts
+// with one of them, in any case, is read as the field.
+var googleSpellings = [...]spelling{
+	{"user-agent", FieldUserAgent, valPlain},
+	{"useragent", FieldUserAgent, valPlain},
+	{"user agent", FieldUserAgent, valPlain},
+	{"allow", FieldAllow, valConvPath},
+	{"disallow", FieldDisallow, valConvPath},
+	{"dissallow", FieldDisallow, valConvPath},
+	{"dissalow", FieldDisallow, valConvPath},
+	{"disalow", FieldDisallow, valConvPath},
+	{"diasllow", FieldDisallow, valConvPath},
+	{"disallaw", FieldDisallow, valConvPath},
+	{"sitemap", FieldSitemap, valPlain},
+	{"site-map", FieldSitemap, valPlain},
+}
+
+// googleSpelling returns the spelling Google's parser reads name by (its
+// kind is FieldUnknown when there is none).
+func googleSpelling(name string) (sp spelling) {
+	for _, g := range googleSpellings {
+		if hasPrefixFold(name, g.prefix) {
+			return g
+		}
+	}
+	return sp
 }
 
 // complete reports whether the name is a whole, known field name, so that

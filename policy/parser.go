@@ -134,12 +134,41 @@ func (p *parser) lines() {
 		}
 		f.Lines = append(f.Lines, Line{Num: len(f.Lines) + 1, Start: start, End: end, Next: s.off})
 		p.line(&f.Lines[len(f.Lines)-1], s.toks)
+		p.controls(&f.Lines[len(f.Lines)-1], s.toks)
 	}
 	if len(text) == 0 || f.Lines[len(f.Lines)-1].Next != f.Lines[len(f.Lines)-1].End {
 		// The file is empty or ends with a line ending: there is one more,
 		// empty line (as editors show it).
 		off := len(text)
 		f.Lines = append(f.Lines, Line{Num: len(f.Lines) + 1, Start: off, End: off, Next: off, Kind: LineBlank})
+	}
+}
+
+// controls reports the bytes Google's parser reads in its own way (semantics
+// §8): a NUL byte ends the line, and vertical tabs and form feeds at the ends
+// of a line, a name or a value are stripped like spaces.
+func (p *parser) controls(l *Line, toks []Token) {
+	text := p.f.text[l.Start:l.End]
+	if i := strings.IndexByte(text, 0); i >= 0 {
+		p.reportAt(l.Num, l.Start+i, l.End, SevWarning, CodeNULByte, secGoogleLeniency,
+			"a NUL byte: Google's parser ends the line here and ignores what follows it; other crawlers may read the line differently. Remove the NUL byte (and the rest of the line, if it is not meant to be read)", nil)
+		text = text[:i]
+	}
+	for _, t := range toks {
+		if t.Kind != TokSpace || int(t.Off)-l.Start >= len(text) {
+			continue
+		}
+		if sp := p.f.text[t.Off:t.End]; strings.ContainsAny(sp, "\v\f") {
+			p.reportAt(l.Num, int(t.Off), int(t.End), SevWarning, CodeEdgeControl, secGoogleLeniency,
+				"a vertical tab or form feed: Google's parser strips it like a space, as the tester does, but RFC 9309 allows only spaces and tabs here and other crawlers may read it as part of the name or value. Write a space instead",
+				&Fix{Title: "Write a space", Edits: []Edit{{Start: int(t.Off), End: int(t.End), New: strings.Map(func(r rune) rune {
+					if r == '\v' || r == '\f' {
+						return ' '
+					}
+					return r
+				}, sp)}}})
+			return
+		}
 	}
 }
 

@@ -51,6 +51,12 @@ func (s *scanner) emit(kind TokenKind, start, end int) {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 
+// isEdgeSpace is the white space Google's parser strips at the ends of a
+// line, a name and a value (absl::StripAsciiWhitespace): spaces and tabs,
+// and also vertical tabs and form feeds. Between a name and a value without
+// a colon only spaces and tabs separate.
+func isEdgeSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
 // scanLine scans the line that starts at s.off, with its line ending.
 func (s *scanner) scanLine() {
 	src := s.src
@@ -70,7 +76,14 @@ func (s *scanner) scanLine() {
 		s.emit(TokBOM, p, p+n)
 		p += n
 	}
-	s.scanContent(p, eol)
+	// A NUL byte ends the line for Google's parser (it keeps lines in C
+	// strings): what follows is read as nothing, like a comment.
+	nul := p
+	for nul < eol && src[nul] != 0 {
+		nul++
+	}
+	s.scanContent(p, nul)
+	s.emit(TokComment, nul, eol)
 	// The line ending.
 	nl := eol
 	if nl < len(src) {
@@ -88,7 +101,7 @@ func (s *scanner) scanLine() {
 func (s *scanner) scanContent(p, eol int) {
 	src := s.src
 	q := p
-	for q < eol && isSpace(src[q]) {
+	for q < eol && isEdgeSpace(src[q]) {
 		q++
 	}
 	s.emit(TokSpace, p, q)
@@ -107,7 +120,7 @@ func (s *scanner) scanContent(p, eol int) {
 	}
 	// Trailing spaces before the comment or the end belong to neither.
 	end := hash
-	for end > p && isSpace(src[end-1]) {
+	for end > p && isEdgeSpace(src[end-1]) {
 		end--
 	}
 	s.scanField(p, end)
@@ -176,7 +189,7 @@ func (s *scanner) scanField(p, end int) {
 	hasColon := false
 	if colon >= 0 {
 		nameEnd = colon
-		for nameEnd > p && isSpace(src[nameEnd-1]) {
+		for nameEnd > p && isEdgeSpace(src[nameEnd-1]) {
 			nameEnd--
 		}
 		firstEnd := p
@@ -186,9 +199,11 @@ func (s *scanner) scanField(p, end int) {
 		hasColon = true
 		if firstEnd < nameEnd {
 			// The name has spaces in it: "User agent:" and "ACAP-allow
-			// preserve:" are misspelt names, but "Sitemap http://x" is a
-			// known field without its colon.
-			if lookupField(src[p:firstEnd]).complete() {
+			// preserve:" are misspelt names, and so, for Google's parser, is
+			// any name up to the first colon that starts with one of its
+			// spellings ("Disallow /a:b" is read as Disallow: b). Otherwise
+			// "Crawl-delay 10:00" is a known field without its colon.
+			if googleSpelling(src[p:nameEnd]).kind == FieldUnknown && lookupField(src[p:firstEnd]).complete() {
 				nameEnd = firstEnd
 				hasColon = false
 			}
@@ -243,7 +258,7 @@ func (s *scanner) scanName(p, end int) {
 func (s *scanner) scanValue(info fieldInfo, p, end int) {
 	src := s.src
 	q := p
-	for q < end && isSpace(src[q]) {
+	for q < end && isEdgeSpace(src[q]) {
 		q++
 	}
 	s.emit(TokSpace, p, q)

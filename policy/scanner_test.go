@@ -27,7 +27,13 @@ func TestScanKinds(t *testing.T) {
 	}{
 		{"User-agent: *", "field:User-agent colon:: value:*"},
 		{"Disallow: /private/*.pdf$", "field:Disallow colon:: pattern:/private/ wildcard:* pattern:.pdf anchor:$"},
-		{"Disallow /a:b", "field:Disallow pattern:/a:b"},
+		{"Disallow /a:b", "field:Disallow /a colon:: pattern:b"}, // Google: the name runs to the first colon
+		{"Disallow /a", "field:Disallow pattern:/a"},
+		{"Crawl-delay 10:5", "field:Crawl-delay value:10:5"},
+		{"Disallow:\v/a\f", "field:Disallow colon:: pattern:/a"},
+		{"\fAllow: /a", "field:Allow colon:: pattern:/a"},
+		{"Disallow: /a\x00b # c", "field:Disallow colon:: pattern:/a comment:\x00b # c"},
+		{"\x00Disallow: /", "comment:\x00Disallow: /"},
 		{"Disallow: /a b  # note", "field:Disallow colon:: pattern:/a b comment:# note"},
 		{"##ACAP version=1.1", "version:##ACAP version=1.1"},
 		{"###ACAP version=1.0", "version:###ACAP version=1.0"},
@@ -49,7 +55,7 @@ func TestScanKinds(t *testing.T) {
 		{"Content-Signal: search=yes, ai-train=no", "field:Content-Signal colon:: qualifier-name:search equals:= qualifier-value:yes punct:, qualifier-name:ai-train equals:= qualifier-value:no"},
 		{"Content-Usage: /blog/ train-ai=n", "field:Content-Usage colon:: pattern:/blog/ qualifier-name:train-ai equals:= qualifier-value:n"},
 		{"Sitemap: https://example.com/s.xml", "field:Sitemap colon:: value:https://example.com/s.xml"},
-		{"Sitemap https://example.com/s.xml", "field:Sitemap value:https://example.com/s.xml"},
+		{"Sitemap https://example.com/s.xml", "field:Sitemap https colon:: value://example.com/s.xml"},
 		{"User agent: x", "field:User agent colon:: value:x"},
 		{"   ", ""},
 		{"", ""},

@@ -16,6 +16,11 @@ func (p *parser) structure() {
 	)
 	for _, fd := range f.Fields {
 		p.checkField(fd)
+		if fd.Status == StatusSkipped && (fd.Kind == FieldUserAgent || fd.Kind == FieldACAPCrawler || fd.Kind.IsConventionalRule()) {
+			// A line no reading uses neither starts nor ends a group or a
+			// record (semantics §8).
+			continue
+		}
 		switch fd.Kind {
 		case FieldUserAgent:
 			if r != nil {
@@ -60,7 +65,7 @@ func (p *parser) structure() {
 			}
 			fd.Record = r
 			r.Crawlers = append(r.Crawlers, fd)
-			if fd.Status == StatusOK && crawlerName(fd.Value.Text) == "*" {
+			if fd.Status == StatusOK && agentAny(fd.Value.Text) {
 				r.Any = true
 			}
 			r.Last = fd.Line
@@ -98,7 +103,9 @@ func (p *parser) structure() {
 			default:
 				r.Rules = append(r.Rules, fd)
 			}
-			recordHasBody = true
+			if fd.Status != StatusSkipped {
+				recordHasBody = true
+			}
 		case FieldACAPQualifiedUsage, FieldACAPCompositeUsage, FieldACAPResourceSet:
 			if len(f.Records) > 0 && fd.Status != StatusSkipped {
 				first := f.Records[0].First
@@ -180,7 +187,7 @@ func (p *parser) checkRecord(r *Record) {
 		if c.Status != StatusOK {
 			continue
 		}
-		if crawlerName(c.Value.Text) == "*" {
+		if agentAny(c.Value.Text) {
 			any = c
 		} else {
 			named++
