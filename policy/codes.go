@@ -52,7 +52,7 @@ const (
 	CodeEmptySubRecord       = "acap-empty-sub-record"
 	CodeSignalSyntax         = "usage-signal-syntax" // Content-Usage, Content-Signal, License
 	CodeVersionMissing       = "acap-version-missing"
-	CodeNULByte              = "nul-byte"          // a NUL byte ends the line for Google
+	CodeNULByte              = "nul-byte" // a NUL byte ends the line for Google
 	CodeEdgeControl          = "vertical-tab-or-form-feed"
 
 	// Information.
