@@ -74,7 +74,7 @@ func matchingRecords(f *File, crawler string, ua bool) (out []recordMatch, best 
 		var ns []string
 		for _, c := range r.Crawlers {
 			if c.Status == StatusOK {
-				if n := agentName(c.Value.Text); n != "*" && n != "" {
+				if n := acapName(c.Value.Text); n != "*" && n != "" {
 					ns = append(ns, n)
 				}
 			}

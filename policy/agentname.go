@@ -33,3 +33,16 @@ func agentName(v string) string {
 func isNameByte(c byte) bool {
 	return isAlpha(c) || ('0' <= c && c <= '9') || c == '_' || c == '-' || c == '.'
 }
+
+// acapName returns the name an ACAP-crawler value gives: "*" for every
+// crawler (see agentAny), "" for any other value that starts with '*'
+// ("*Fetch*" names no crawler), else the value without a /version suffix.
+func acapName(v string) string {
+	switch {
+	case agentAny(v):
+		return "*"
+	case v != "" && v[0] == '*':
+		return ""
+	}
+	return crawlerName(v)
+}

@@ -97,7 +97,7 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 	existing := map[string]bool{}
 	for _, r := range f.Records {
 		for _, c := range r.Crawlers {
-			existing[strings.ToLower(agentName(c.Value.Text))] = true
+			existing[strings.ToLower(acapName(c.Value.Text))] = true
 		}
 	}
 	conv := &Conversion{}
@@ -646,7 +646,7 @@ func probeRules(f *File, withCase bool) []probeRule {
 		switch {
 		case fd.Kind.IsACAPRule() && fd.Record != nil:
 			for _, c := range fd.Record.Crawlers {
-				pr.agents = append(pr.agents, strings.ToLower(agentName(c.Value.Text)))
+				pr.agents = append(pr.agents, strings.ToLower(acapName(c.Value.Text)))
 			}
 			pr.all = fd.Record.Reference != nil
 		case fd.Kind.IsACAPRule():
@@ -738,7 +738,7 @@ func rankingOnly(old, converted *File, d *Difference) bool {
 			pat := CompilePattern(r.Pattern, MatchACAP)
 			if pat.Match(&subj) && fd.Record != nil {
 				for _, c := range fd.Record.Crawlers {
-					if strings.EqualFold(agentName(c.Value.Text), crawlerName(d.Crawler)) || agentAny(c.Value.Text) {
+					if strings.EqualFold(acapName(c.Value.Text), crawlerName(d.Crawler)) || agentAny(c.Value.Text) {
 						return true
 					}
 				}
@@ -771,7 +771,7 @@ func crawlerNames(f *File) []string {
 	}
 	for _, r := range f.Records {
 		for _, c := range r.Crawlers {
-			add(agentName(c.Value.Text))
+			add(acapName(c.Value.Text))
 		}
 	}
 	return out
@@ -903,7 +903,7 @@ func recordNameFor(f *File, crawler string) string {
 	for _, r := range f.Records {
 		for _, c := range r.Crawlers {
 			if crawlerEq(c.Value.Text, crawler) {
-				return agentName(c.Value.Text)
+				return acapName(c.Value.Text)
 			}
 		}
 	}

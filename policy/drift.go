@@ -47,7 +47,7 @@ func CheckDrift(f *File) []Diagnostic {
 		at := f.Records[0].Crawlers[0]
 		for _, r := range f.Records {
 			for _, c := range r.Crawlers {
-				if strings.EqualFold(agentName(c.Value.Text), crawlerName(d.Crawler)) || (d.Crawler == unnamedCrawler && agentAny(c.Value.Text)) {
+				if strings.EqualFold(acapName(c.Value.Text), crawlerName(d.Crawler)) || (d.Crawler == unnamedCrawler && agentAny(c.Value.Text)) {
 					at = c
 				}
 			}

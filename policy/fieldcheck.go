@@ -427,15 +427,18 @@ func (p *parser) checkCrawlerName(fd *Field, acap bool) {
 		return
 	}
 	name := agentName(v)
+	if acap {
+		name = acapName(v)
+	}
 	switch {
 	case name == "*" || name == v:
 	case name == "":
-		what := "no crawler name"
+		what := "no crawler name (a name is read as its leading letters, digits, '-', '_' and '.')"
 		if v[0] == '*' {
 			what = "'*' does not work as a wildcard in names: * names every crawler only when it stands alone"
 		}
 		p.report(fd.Value, SevWarning, CodeBadValue, sec,
-			"\""+v+"\" gives "+what+"; a crawler name is read as its leading letters, digits, '-', '_' and '.', so this "+field+" line names no crawler, and its rules apply to none. Write * alone for every crawler, or the crawler's name.", nil)
+			"\""+v+"\" gives "+what+", so this "+field+" line names no crawler, and its rules apply to none. Write * alone for every crawler, or the crawler's name.", nil)
 	case v[len(name)] == '/' && isVersionSuffix(v[len(name)+1:]):
 		p.report(fd.Value, SevInfo, CodeCrawlerVersion, sec,
 			"crawler names are compared without a version: \""+v+"\" is read as \""+name+"\"",
