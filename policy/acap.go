@@ -124,7 +124,7 @@ func (p *Policy) followReference(s *selection, main *compiled, r *Record, named 
 		return
 	}
 	rf = p.referenced(rf)
-	c := p.compiled(rf, path)
+	c := p.compiled(rf, path, needACAP)
 	recs, _ := matchingRecords(rf, crawler, ua)
 	added := 0
 	for _, m := range recs {
@@ -392,7 +392,7 @@ func scopeReason(w, l *candidate) string {
 		return "the patterns of lines " + itoa(w.line()) + " and " + itoa(l.line()) + " are alike, and a field for " + w.r.usage.String() +
 			" is more specific than one for present, so line " + itoa(w.line()) + " wins"
 	}
-	wp, lp := w.r.pat.scope, l.r.pat.scope
+	wp, lp := w.r.pat.scopeTokens(), l.r.pat.scopeTokens()
 	i := 0
 	for i < len(wp) && i < len(lp) && wp[i] == lp[i] {
 		i++
@@ -664,11 +664,12 @@ func (p *Policy) combineConventional(sel *selection, res layerResult, subj *Subj
 // sameScope reports whether two patterns are the same after decoding and
 // case folding.
 func sameScope(a, b *Pattern) bool {
-	if len(a.scope) != len(b.scope) {
+	x, y := a.scopeTokens(), b.scopeTokens()
+	if len(x) != len(y) {
 		return false
 	}
-	for i := range a.scope {
-		if a.scope[i] != b.scope[i] {
+	for i := range x {
+		if x[i] != y[i] {
 			return false
 		}
 	}

@@ -45,7 +45,7 @@ func (p *parser) checkField(fd *Field) {
 				&Fix{Title: "Write ACAP-ignore-conventional-records alone", Edits: []Edit{{Start: fd.Name.Pos.Offset, End: lineContentEnd(p.f, fd), New: "ACAP-ignore-conventional-records"}}})
 		}
 	case FieldAllow, FieldDisallow:
-		if v := fd.Value.Text; strings.ContainsAny(v, " \t") {
+		if v := fd.Value.Text; hasBlank(v) {
 			first := strings.Fields(v)[0]
 			p.report(fd.Value, SevWarning, CodePatternSpace, secRFC9309,
 				"the path has a space in it: crawlers read \""+v+"\" as one path, and URLs never contain a raw space, so it matches almost nothing; write one path per line (spaces in paths are written %20)",
@@ -89,6 +89,16 @@ func (p *parser) checkField(fd *Field) {
 	}
 }
 
+// hasBlank reports whether s holds a space or a tab.
+func hasBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' || s[i] == '\t' {
+			return true
+		}
+	}
+	return false
+}
+
 // lineContentEnd returns the offset where the field's line content ends
 // (before the comment and trailing spaces).
 func lineContentEnd(f *File, fd *Field) int {
@@ -129,7 +139,7 @@ func (p *parser) missingColon(fd *Field) {
 			fd.Name.Text+" stands alone, with no colon and no value: no crawler reads it (Google's parser needs a colon, or a space between a name and a value), so the line is ignored")
 		return
 	}
-	if strings.ContainsAny(fd.Value.Text, " \t") {
+	if hasBlank(fd.Value.Text) {
 		p.skipFix(fd, fd.Name, CodeNotUnderstood, secGoogleLeniency,
 			fd.Name.Text+" has no colon, and its value has spaces: no crawler can tell the name from the value, so the line is ignored", fix)
 		return

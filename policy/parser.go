@@ -93,33 +93,7 @@ type parser struct {
 func (p *parser) lines() {
 	f := p.f
 	text := f.text
-	// Count the lines, and the lines that may hold a field (those whose
-	// first byte after spaces is not '#' or a line ending), so that lines
-	// and fields are allocated once.
-	n, nf := 1, 0
-	field := false // the current line has a field candidate
-	lineStart := true
-	for i := 0; i < len(text); i++ {
-		switch c := text[i]; c {
-		case '\n', '\r':
-			if c == '\n' || i+1 == len(text) || text[i+1] != '\n' {
-				n++
-				if field {
-					nf++
-				}
-				field, lineStart = false, true
-			}
-		case ' ', '\t':
-		default:
-			if lineStart {
-				field = c != '#'
-				lineStart = false
-			}
-		}
-	}
-	if field {
-		nf++
-	}
+	n, nf := countLines(text)
 	f.Lines = make([]Line, 0, n)
 	f.Fields = make([]*Field, 0, nf)
 	p.fields = make([]Field, 0, nf)
@@ -170,6 +144,59 @@ func (p *parser) controls(l *Line, toks []Token) {
 			return
 		}
 	}
+}
+
+// countLines counts the lines of text, and the lines that may hold a field
+// (those whose first byte after spaces is not '#' or a line ending), so
+// that lines and fields are allocated once.
+func countLines(text string) (n, nf int) {
+	n = 1
+	start := 0 // past a byte order mark (or the start of one), as the scanner skips it
+	for start < 3 && start < len(text) && text[start] == bom[start] {
+		start++
+	}
+	if strings.IndexByte(text, '\r') >= 0 {
+		field := false // the current line has a field candidate
+		lineStart := true
+		for i := start; i < len(text); i++ {
+			switch c := text[i]; c {
+			case '\n', '\r':
+				if c == '\n' || i+1 == len(text) || text[i+1] != '\n' {
+					n++
+					if field {
+						nf++
+					}
+					field, lineStart = false, true
+				}
+			case ' ', '\t':
+			default:
+				if lineStart {
+					field = c != '#'
+					lineStart = false
+				}
+			}
+		}
+		if field {
+			nf++
+		}
+		return n, nf
+	}
+	// Only LF line endings: find them with IndexByte.
+	for i := start; i < len(text); {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		if i < len(text) && text[i] != '\n' && text[i] != '#' {
+			nf++
+		}
+		k := strings.IndexByte(text[i:], '\n')
+		if k < 0 {
+			break
+		}
+		n++
+		i += k + 1
+	}
+	return n, nf
 }
 
 // line classifies a line and builds its field from its tokens.

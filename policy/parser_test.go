@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -185,5 +187,29 @@ func TestFileCrawlersAndPurposes(t *testing.T) {
 	}
 	if got := strings.Join(f.Purposes(), ","); got != "news,sport*" {
 		t.Errorf("Purposes() = %q", got)
+	}
+}
+
+// TestCountLinesExact: on real files, the parser's first count of the lines
+// that may hold a field is exact, so fields are allocated once with no
+// waste.
+func TestCountLinesExact(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/corpus/*.txt")
+	paths = append(paths, "testdata/bench/bench_robots.txt")
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Parse(p, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, nf := countLines(f.text); n != len(f.Lines) || nf != len(f.Fields) {
+			t.Errorf("%s: countLines = %d lines, %d fields; the file has %d and %d", p, n, nf, len(f.Lines), len(f.Fields))
+		}
+	}
+	if len(paths) < 2 {
+		t.Fatalf("found only %v", paths)
 	}
 }

@@ -113,7 +113,7 @@ type Pattern struct {
 	head     uint64   // head8(first)
 	mask     uint64   // headMask(len(first))
 	rest     []string // non-empty literals, each after a '*', in order
-	scope    []uint16 // decoded, folded tokens for CompareScope
+	scope    []uint16 // decoded, folded tokens for CompareScope (MatchACAP and MatchPurpose only; see scopeTokens)
 }
 
 // CompilePattern compiles raw, a pattern as written in the file (without
@@ -132,43 +132,67 @@ func CompilePattern(raw string, mode MatchMode) Pattern {
 	if mode == MatchACAP && body[0] != '/' {
 		body = "/" + body
 	}
-	p.scope = patternScopeTokens(body, mode)
+	if mode.folds() {
+		// Only ACAP patterns are compared by scope in decisions; others
+		// compute their tokens when CompareScope asks.
+		p.scope = patternScopeTokens(body, mode)
+	}
 	p.anchored = mode.whole()
 	if mode.anchors() && strings.HasSuffix(body, "$") {
 		body = body[:len(body)-1]
 		p.anchored = true
 		p.wild = mode != MatchPurpose
 	}
-	var segs []string
-	if mode.wildcards() {
-		segs = strings.Split(body, "*")
-	} else {
-		segs = []string{body}
-	}
-	if len(segs) > 1 {
-		p.wild = true
-	}
-	var buf []byte
 	canonSeg := func(s string) string {
 		if !canonNeeded(s, p.fold) {
 			return s
 		}
-		buf = canonAppend(buf[:0], s, p.fold)
-		return string(buf)
+		return string(canonAppend(nil, s, p.fold))
 	}
-	p.first = canonSeg(segs[0])
+	star := -1
+	if mode.wildcards() {
+		star = strings.IndexByte(body, '*')
+	}
+	if star < 0 {
+		p.first = canonSeg(body)
+		p.head, p.mask = head8(p.first), headMask(len(p.first))
+		return p
+	}
+	p.wild = true
+	p.first = canonSeg(body[:star])
 	p.head, p.mask = head8(p.first), headMask(len(p.first))
-	for _, s := range segs[1:] {
-		if s != "" {
-			p.rest = append(p.rest, canonSeg(s))
+	for rest := body[star+1:]; ; {
+		seg := rest
+		next := strings.IndexByte(rest, '*')
+		if next >= 0 {
+			seg = rest[:next]
 		}
-	}
-	if len(segs) > 1 && segs[len(segs)-1] == "" {
-		// A trailing '*' accepts any ending, anchored or not.
-		p.anchored = false
+		if seg != "" {
+			p.rest = append(p.rest, canonSeg(seg))
+		} else if next < 0 {
+			// A trailing '*' accepts any ending, anchored or not.
+			p.anchored = false
+		}
+		if next < 0 {
+			break
+		}
+		rest = rest[next+1:]
 	}
 	p.star = len(p.rest) > 0
 	return p
+}
+
+// scopeTokens returns the tokens CompareScope compares: kept in the
+// pattern for the modes decisions compare by scope, computed otherwise.
+func (p *Pattern) scopeTokens() []uint16 {
+	if p.scope != nil || !p.ok || p.fold {
+		return p.scope
+	}
+	body := p.raw
+	if p.mode == MatchACAP && body[0] != '/' {
+		body = "/" + body
+	}
+	return patternScopeTokens(body, p.mode)
 }
 
 // patternPriorityLen is Len: the octets of raw once its non-ASCII bytes are

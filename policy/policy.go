@@ -36,10 +36,15 @@ func NewPolicy(f *File, others ...*File) *Policy {
 // File returns the file the policy answers about.
 func (p *Policy) File() *File { return p.file }
 
-// compiled holds a file's patterns, compiled for each reading.
+// compiled holds a file's patterns, compiled for each reading. Each part is
+// compiled the first time a question needs it (see need), so that a policy
+// asked only as RFC 9309 crawlers ask never compiles the ACAP records or the
+// older conventions.
 type compiled struct {
 	file *File
-	name string                // "" for the main file, else its path
+	name string // "" for the main file, else its path
+	done need   // the parts compiled so far
+
 	acap map[*Field][]acapRule // ACAP permissions and prohibitions
 	purp map[*Field]Pattern    // ACAP-usage-purpose patterns
 	recs map[*Record]*recRules // each record's rules, flattened
@@ -47,6 +52,28 @@ type compiled struct {
 	conv  []convGroup   // conventional groups, RFC 9309 style
 	today *compiled     // the groups of the today reading (conv only), made when first asked
 	older []olderRecord // records as the 1994/1996 conventions delimit them
+}
+
+// need names the parts of a compiled file.
+type need uint8
+
+const (
+	needACAP  need = 1 << iota // acap, purp, recs
+	needConv                   // conv
+	needOlder                  // older
+)
+
+// needOf returns the parts a kind of crawler reads.
+func needOf(k Kind) need {
+	switch k {
+	case KindACAP:
+		return needACAP | needConv
+	case KindRFC9309:
+		return needConv
+	case KindDraft1996, KindREP1994, KindV2Proposal:
+		return needOlder
+	}
+	return 0 // KindToday compiles its own groups (compiled.today)
 }
 
 // acapRule is one Rule of an ACAP field, compiled.
@@ -58,19 +85,35 @@ type acapRule struct {
 	pat   Pattern
 }
 
-func (p *Policy) compiled(f *File, name string) *compiled {
+// compiled returns f compiled with at least the parts in n.
+func (p *Policy) compiled(f *File, name string, n need) *compiled {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if c := p.comps[f]; c != nil {
-		return c
+	c := p.comps[f]
+	if c == nil {
+		c = &compiled{file: f, name: name}
+		p.comps[f] = c
 	}
-	c := compileFile(f, name)
-	p.comps[f] = c
+	if n&^c.done != 0 {
+		c.compile(n &^ c.done)
+	}
 	return c
 }
 
-func compileFile(f *File, name string) *compiled {
-	c := &compiled{file: f, name: name, acap: map[*Field][]acapRule{}, purp: map[*Field]Pattern{}}
+// compile compiles the parts in n.
+func (c *compiled) compile(n need) {
+	f := c.file
+	c.done |= n
+	if n&needConv != 0 {
+		c.conv = compileGroups(f)
+	}
+	if n&needOlder != 0 {
+		c.older = compileOlder(f)
+	}
+	if n&needACAP == 0 {
+		return
+	}
+	c.acap, c.purp = map[*Field][]acapRule{}, map[*Field]Pattern{}
 	for _, fd := range f.Fields {
 		switch {
 		case fd.Kind == FieldACAPUnknown && fd.Record != nil:
@@ -89,9 +132,10 @@ func compileFile(f *File, name string) *compiled {
 				}
 				continue
 			}
-			rs := make([]acapRule, len(fd.Rules()))
-			for i := range fd.Rules() {
-				r := &fd.Rules()[i]
+			rules := fd.Rules()
+			rs := make([]acapRule, len(rules))
+			for i := range rules {
+				r := &rules[i]
 				rs[i] = acapRule{fd: fd, rule: r, allow: r.Allow, usage: r.Usage, pat: CompilePattern(r.Pattern, MatchACAP)}
 			}
 			c.acap[fd] = rs
@@ -113,9 +157,6 @@ func compileFile(f *File, name string) *compiled {
 		}
 		c.recs[r] = rr
 	}
-	c.conv = compileGroups(f)
-	c.older = compileOlder(f)
-	return c
 }
 
 // recRules are a record's compiled rules, in field order: those outside
@@ -169,7 +210,7 @@ func (p *Policy) selection(kind Kind, crawler string, ua bool) *selection {
 	if s != nil {
 		return s
 	}
-	main := p.compiled(p.file, "")
+	main := p.compiled(p.file, "", needOf(kind))
 	s = &selection{}
 	switch kind {
 	case KindACAP:

@@ -180,6 +180,11 @@ func checkScan(t *testing.T, src []byte) {
 	// The parser keeps lines, not tokens: File.LineTokens must give the
 	// same tokens again.
 	if f, err := Parse("/robots.txt", src); err == nil {
+		// The parser's first count gives the lines exactly and the fields
+		// at least (TestCountLinesExact: exactly on real files).
+		if n, nf := countLines(f.text); n != len(f.Lines) || nf < len(f.Fields) {
+			t.Fatalf("countLines = %d lines, %d fields; the file has %d and %d", n, nf, len(f.Lines), len(f.Fields))
+		}
 		byFile := fileTokens(t, f)
 		if len(byFile) != len(toks) {
 			t.Fatalf("File.LineTokens gave %d tokens, Scan %d", len(byFile), len(toks))

@@ -29,7 +29,7 @@ package policy
 // is broader than "/news/*.htm$" and "/" broader than "/$", while "/a" and
 // "/b" cannot be ordered.
 func CompareScope(a, b *Pattern) int {
-	x, y := a.scope, b.scope
+	x, y := a.scopeTokens(), b.scopeTokens()
 	for i := 0; ; i++ {
 		switch {
 		case i == len(x) && i == len(y):
