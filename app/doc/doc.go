@@ -4,6 +4,8 @@
 package doc
 
 import (
+	"slices"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -17,17 +19,20 @@ const MaxSize = 5 << 20
 // Line is one line of the file.
 type Line struct {
 	Start int    // byte offset of the line in the file
+	U16   int    // offset of the line in UTF-16 code units, as a textarea counts
 	Raw   string // the line with its newline, if any
-	HTML  string // highlighted HTML of the line without its newline
+	html  string // highlighted HTML, made on first use (see Doc.HTML)
+	lit   bool   // html is made
 }
 
 // Text returns the line without its newline.
 func (l Line) Text() string { return strings.TrimRight(l.Raw, "\r\n") }
 
-// Doc is a file being edited.
+// Doc is a file being edited. An edit replaces only the lines it touches;
+// a line is highlighted when it is first shown, and the whole text is
+// joined only when something asks for it (the checker, a download).
 type Doc struct {
 	Name  string
-	Text  string
 	Lines []Line
 	Diags []policy.Diagnostic
 	// ByLine[i] holds the indexes into Diags of the diagnostics on line i
@@ -36,17 +41,24 @@ type Doc struct {
 	// ParseErr is set when the file cannot be checked at all (too large).
 	ParseErr error
 	// File is the parsed text (nil when ParseErr is set); the simulator
-	// reuses it instead of parsing again.
+	// reuses it instead of parsing again. It is from an earlier text while
+	// Stale is set.
 	File *policy.File
+	// Stale is set by Edit and SetText: Diags, ByLine and File belong to an
+	// earlier text (the lines after an edit are moved along) until the next
+	// Check.
+	Stale bool
 
+	text    string // the whole text when textOK
+	textOK  bool
 	checked int // Diags[:checked] come from Check; the rest from SetExtra
 
-	// Rescanned counts the lines highlighted by the last Update (for tests
-	// and the status bar).
+	// Rescanned counts the lines replaced by the last change, whose
+	// highlighting was dropped to be made again (for tests).
 	Rescanned int
 }
 
-// New returns a document holding text.
+// New returns a document holding text, checked.
 func New(name, text string) *Doc {
 	d := &Doc{Name: name}
 	d.Update(text)
@@ -70,17 +82,48 @@ func SplitLines(s string) []string {
 	}
 }
 
-// Update replaces the text, re-highlighting only the lines that differ from
-// the previous text, and re-checks the file.
+// Text returns the whole text (joined from the lines once per change).
+func (d *Doc) Text() string {
+	if !d.textOK {
+		var b strings.Builder
+		b.Grow(d.Len())
+		for _, l := range d.Lines {
+			b.WriteString(l.Raw)
+		}
+		d.text, d.textOK = b.String(), true
+	}
+	return d.text
+}
+
+// Len returns the length of the text in bytes.
+func (d *Doc) Len() int {
+	if len(d.Lines) == 0 {
+		return 0
+	}
+	l := d.Lines[len(d.Lines)-1]
+	return l.Start + len(l.Raw)
+}
+
+// LenUTF16 returns the length of the text in UTF-16 code units, as a
+// textarea counts it.
+func (d *Doc) LenUTF16() int {
+	if len(d.Lines) == 0 {
+		return 0
+	}
+	l := d.Lines[len(d.Lines)-1]
+	return l.U16 + utf16Len(l.Raw)
+}
+
+// Update replaces the whole text, keeping the highlighting of the lines
+// that did not change, and checks it.
 func (d *Doc) Update(text string) {
-	d.updateLines(text)
+	d.SetText(text)
 	d.Check()
 }
 
-// UpdateHighlight is Update without the check.
-func (d *Doc) UpdateHighlight(text string) { d.updateLines(text) }
-
-func (d *Doc) updateLines(text string) {
+// SetText replaces the whole text without checking it (Stale is set): the
+// lines that did not change keep their highlighting.
+func (d *Doc) SetText(text string) {
 	raws := SplitLines(text)
 	old := d.Lines
 	// Common prefix and suffix of unchanged lines.
@@ -92,36 +135,165 @@ func (d *Doc) updateLines(text string) {
 	for s < len(old)-p && s < len(raws)-p && old[len(old)-1-s].Raw == raws[len(raws)-1-s] {
 		s++
 	}
-	// The first line's HTML depends on it being at offset 0 (a BOM), so a
-	// change that makes another line first would need a rescan; that only
-	// happens when the prefix is empty, where line 0 is rescanned anyway.
+	// Only the first line can hold a BOM, so a line that becomes the first
+	// is highlighted again.
+	if p == 0 && s == len(raws) && s > 0 {
+		s--
+	}
 	lines := make([]Line, len(raws))
 	copy(lines, old[:p])
 	copy(lines[len(raws)-s:], old[len(old)-s:])
-	off := 0
-	rescanned := 0
+	off, u16 := 0, 0
 	for i, r := range raws {
-		lines[i].Start = off
+		lines[i].Start, lines[i].U16 = off, u16
 		if i >= p && i < len(raws)-s {
-			lines[i].Raw = r
-			lines[i].HTML = highlight.Line(r, policy.Pos{Offset: off, Line: i + 1, Col: 1})
-			rescanned++
-		} else if i == 0 && off == 0 && lines[i].Raw != r {
-			lines[i].Raw = r
-			lines[i].HTML = highlight.Line(r, policy.Pos{Offset: 0, Line: 1, Col: 1})
-			rescanned++
+			lines[i] = Line{Start: off, U16: u16, Raw: r}
 		}
 		off += len(r)
+		u16 += utf16Len(r)
 	}
 	d.Lines = lines
-	d.Text = text
-	d.Rescanned = rescanned
+	d.text, d.textOK = text, true
+	d.Rescanned = len(raws) - s - p
+	d.Stale = true
+}
+
+// HTML returns the highlighted HTML of line i (0-based) without its
+// newline, made on first use.
+func (d *Doc) HTML(i int) string {
+	l := &d.Lines[i]
+	if !l.lit {
+		l.html = highlight.Line(l.Raw, policy.Pos{Offset: l.Start, Line: i + 1, Col: 1})
+		l.lit = true
+	}
+	return l.html
+}
+
+// Edit replaces the bytes [a, b) of the text with repl. Only the lines the
+// edit touches are split again and lose their highlighting; the lines
+// after it move, and so do their diagnostics, until the next Check (Stale
+// is set). It returns the first changed line and the number of lines that
+// replaced the old lines first..oldLast.
+func (d *Doc) Edit(a, b int, repl string) (first, oldLast, n int) {
+	n0 := d.Len()
+	a, b = max(0, min(a, n0)), max(0, min(b, n0))
+	if a > b {
+		a, b = b, a
+	}
+	first, oldLast = d.lineAt(a), d.lineAt(b)
+	fl, ll := d.Lines[first], d.Lines[oldLast]
+	seg := fl.Raw[:a-fl.Start] + repl + ll.Raw[b-ll.Start:]
+	parts := SplitLines(seg)
+	if oldLast < len(d.Lines)-1 {
+		// seg ends with the newline of a line that is not the last: the
+		// empty line SplitLines adds after it is the next line, kept.
+		parts = parts[:len(parts)-1]
+	}
+	repl0 := make([]Line, len(parts))
+	off, u16 := fl.Start, fl.U16
+	for i, r := range parts {
+		repl0[i] = Line{Start: off, U16: u16, Raw: r}
+		off += len(r)
+		u16 += utf16Len(r)
+	}
+	tail := d.Lines[oldLast+1:]
+	dByte, dU16, dLine := 0, 0, len(parts)-(oldLast-first+1)
+	if len(tail) > 0 {
+		dByte, dU16 = off-tail[0].Start, u16-tail[0].U16
+	}
+	d.Lines = slices.Replace(d.Lines, first, oldLast+1, repl0...)
+	if dByte != 0 || dU16 != 0 {
+		for i := first + len(parts); i < len(d.Lines); i++ {
+			d.Lines[i].Start += dByte
+			d.Lines[i].U16 += dU16
+		}
+	}
+	d.textOK, d.text = false, ""
+	d.Rescanned = len(parts)
+	d.Stale = true
+	d.moveDiags(oldLast, dLine, dByte)
+	return first, oldLast, len(parts)
+}
+
+// EditUTF16 is Edit with the range given in UTF-16 code units, as a
+// textarea counts them.
+func (d *Doc) EditUTF16(a16, b16 int, repl string) (first, oldLast, n int) {
+	return d.Edit(d.ByteAt(a16), d.ByteAt(b16), repl)
+}
+
+// ByteAt converts an offset in UTF-16 code units to a byte offset.
+func (d *Doc) ByteAt(u16 int) int {
+	i := sort.Search(len(d.Lines), func(i int) bool { return d.Lines[i].U16 > u16 }) - 1
+	if i < 0 {
+		return 0
+	}
+	l := d.Lines[i]
+	return l.Start + ByteOffset(l.Raw, u16-l.U16)
+}
+
+// U16At converts a byte offset to an offset in UTF-16 code units.
+func (d *Doc) U16At(off int) int {
+	i := d.lineAt(off)
+	l := d.Lines[i]
+	return l.U16 + UTF16Index(l.Raw, off-l.Start)
+}
+
+// lineAt returns the line holding byte offset off (the last line for the
+// end of the text).
+func (d *Doc) lineAt(off int) int {
+	i := sort.Search(len(d.Lines), func(i int) bool { return d.Lines[i].Start > off }) - 1
+	return max(0, i)
+}
+
+// moveDiags moves the diagnostics after line oldLast (0-based, before the
+// edit) by dLine lines and dByte bytes, so that they stay on their lines
+// until the next Check.
+func (d *Doc) moveDiags(oldLast, dLine, dByte int) {
+	if dLine == 0 && dByte == 0 || len(d.Diags) == 0 {
+		return
+	}
+	mv := func(p *policy.Pos) {
+		if p.IsValid() && p.Line-1 > oldLast {
+			p.Line += dLine
+			p.Offset += dByte
+		}
+	}
+	for i := range d.Diags {
+		mv(&d.Diags[i].Pos)
+		mv(&d.Diags[i].End)
+	}
+	if dLine != 0 {
+		d.indexLines()
+	}
+}
+
+func (d *Doc) indexLines() {
+	d.ByLine = map[int][]int{}
+	for i, g := range d.Diags {
+		if g.Pos.IsValid() {
+			d.ByLine[g.Pos.Line-1] = append(d.ByLine[g.Pos.Line-1], i)
+		}
+	}
+}
+
+func utf16Len(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c < 0x80 || c >= 0xC0 && c < 0xF0:
+			n++ // ASCII, or the lead byte of a 2- or 3-byte sequence
+		case c >= 0xF0:
+			n += 2 // a 4-byte sequence: a surrogate pair
+		}
+	}
+	return n
 }
 
 // Check re-checks the current text.
 func (d *Doc) Check() {
-	d.Diags, d.ByLine, d.ParseErr, d.File = nil, map[int][]int{}, nil, nil
-	f, err := policy.Parse(d.Name, []byte(d.Text))
+	d.Diags, d.ByLine, d.ParseErr, d.File, d.Stale = nil, map[int][]int{}, nil, nil, false
+	f, err := policy.Parse(d.Name, []byte(d.Text()))
 	if err != nil {
 		d.ParseErr = err
 		return
@@ -129,12 +301,7 @@ func (d *Doc) Check() {
 	d.File = f
 	d.Diags = policy.Check(f)
 	d.checked = len(d.Diags)
-	for i, g := range d.Diags {
-		if !g.Pos.IsValid() {
-			continue
-		}
-		d.ByLine[g.Pos.Line-1] = append(d.ByLine[g.Pos.Line-1], i)
-	}
+	d.indexLines()
 }
 
 // SetExtra merges diagnostics of the slower checks (CheckDrift,
@@ -146,12 +313,8 @@ func (d *Doc) SetExtra(extra []policy.Diagnostic) {
 	}
 	ds := append(d.Diags[:d.checked:d.checked], extra...)
 	policy.SortDiagnostics(ds)
-	d.Diags, d.ByLine = ds, map[int][]int{}
-	for i, g := range d.Diags {
-		if g.Pos.IsValid() {
-			d.ByLine[g.Pos.Line-1] = append(d.ByLine[g.Pos.Line-1], i)
-		}
-	}
+	d.Diags = ds
+	d.indexLines()
 }
 
 // Counts returns the number of errors, warnings and infos.

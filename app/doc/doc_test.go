@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -73,13 +74,117 @@ func TestUpdateRescansOnlyChangedLines(t *testing.T) {
 		if len(fresh.Lines) != len(d.Lines) {
 			t.Fatalf("%s: %d lines, want %d", tc.name, len(d.Lines), len(fresh.Lines))
 		}
-		for i := range d.Lines {
-			if d.Lines[i] != fresh.Lines[i] {
-				t.Fatalf("%s: line %d = %+v, want %+v", tc.name, i, d.Lines[i], fresh.Lines[i])
+		sameLines(t, tc.name, d, fresh)
+	}
+}
+
+// sameLines compares the lines of d, their places and highlighting, with
+// those of a document made afresh.
+func sameLines(t *testing.T, name string, d, fresh *Doc) {
+	t.Helper()
+	if len(fresh.Lines) != len(d.Lines) {
+		t.Fatalf("%s: %d lines, want %d", name, len(d.Lines), len(fresh.Lines))
+	}
+	for i := range d.Lines {
+		g, w := d.Lines[i], fresh.Lines[i]
+		if g.Start != w.Start || g.U16 != w.U16 || g.Raw != w.Raw || d.HTML(i) != fresh.HTML(i) {
+			t.Fatalf("%s: line %d = %d %d %q %q, want %d %d %q %q", name, i, g.Start, g.U16, g.Raw, d.HTML(i), w.Start, w.U16, w.Raw, fresh.HTML(i))
+		}
+	}
+	if d.Text() != fresh.Text() || d.Len() != len(fresh.Text()) {
+		t.Fatalf("%s: text %q, want %q", name, d.Text(), fresh.Text())
+	}
+}
+
+// TestEditMatchesUpdate makes edits with Edit and EditUTF16 and compares
+// every line with a document made from the whole new text; the
+// diagnostics after an edit stay on their lines until the next Check.
+func TestEditMatchesUpdate(t *testing.T) {
+	base := "\ufeffUser-agent: *\nDisallow: /a\n# é 😀 ü\nACAP-crawler: *\nACAP-disalow-crawl: /b\n"
+	tests := []struct {
+		name     string
+		a, b     int // bytes of base replaced
+		repl     string
+		u16      bool // give a and b to EditUTF16 (converted here)
+		moveDiag bool // the diagnostic on the ACAP-disalow line moves
+	}{
+		{"type a character", 20, 20, "x", false, false},
+		{"insert a line", 15, 15, "Allow: /n\n", false, true},
+		{"delete a line", 15, 28, "", false, true},
+		{"join two lines", 27, 28, "", false, true},
+		{"replace across lines", 5, 40, "Q\nR\nS", false, false},
+		{"delete the BOM", 0, 3, "", false, false},
+		{"type before the BOM", 0, 0, "#", false, false},
+		{"append at the end", len(base), len(base), "Allow: /z", false, false},
+		{"delete everything", 0, len(base), "", false, false},
+		{"after multi-byte runes, in UTF-16", 44, 44, "ß", true, false},
+		{"an emoji replaced, in UTF-16", 35, 39, "x\n", true, true},
+	}
+	for _, tc := range tests {
+		d := New("robots.txt", base)
+		var before policy.Diagnostic
+		for _, g := range d.Diags {
+			if strings.Contains(d.Lines[g.Pos.Line-1].Raw, "disalow") {
+				before = g
 			}
+		}
+		want := base[:tc.a] + tc.repl + base[tc.b:]
+		if tc.u16 {
+			d.EditUTF16(UTF16Index(base, tc.a), UTF16Index(base, tc.b), tc.repl)
+		} else {
+			d.Edit(tc.a, tc.b, tc.repl)
+		}
+		if !d.Stale {
+			t.Errorf("%s: not stale after an edit", tc.name)
+		}
+		sameLines(t, tc.name, d, New("robots.txt", want))
+		if tc.moveDiag {
+			var after policy.Diagnostic
+			for _, g := range d.Diags {
+				if g.Message == before.Message {
+					after = g
+				}
+			}
+			if l := d.Lines[after.Pos.Line-1].Raw; !strings.Contains(l, "disalow") || want[after.Pos.Offset:after.Pos.Offset+4] != "ACAP" {
+				t.Errorf("%s: the diagnostic moved to line %d %q, offset %d", tc.name, after.Pos.Line, l, after.Pos.Offset)
+			}
+		}
+		d.Check()
+		if d.Stale || len(d.Diags) != len(New("robots.txt", want).Diags) {
+			t.Errorf("%s: after Check stale %v, %d diagnostics", tc.name, d.Stale, len(d.Diags))
 		}
 	}
 }
+
+// TestEditSequence makes many pseudo-random edits one after the other and
+// compares the document with one made from the whole text after each.
+func TestEditSequence(t *testing.T) {
+	text := "User-agent: *\nDisallow: /a\n\nACAP-crawler: *\nACAP-allow-index: /n/ time-limit=7-days\n"
+	d := New("robots.txt", text)
+	seed := uint32(7)
+	rnd := func(n int) int {
+		seed = seed*1664525 + 1013904223
+		return int(seed>>8) % (n + 1)
+	}
+	pieces := []string{"", "x", "\n", "\r\n", "Allow: /y\n", "é", "😀", "#c\n\n", "\ufeff"}
+	for i := 0; i < 400; i++ {
+		a := rnd(len(text))
+		b := min(len(text), a+rnd(8))
+		// Keep the edit on rune boundaries, as a textarea does.
+		for a > 0 && a < len(text) && text[a]&0xC0 == 0x80 {
+			a--
+		}
+		for b < len(text) && text[b]&0xC0 == 0x80 {
+			b++
+		}
+		repl := pieces[rnd(len(pieces)-1)]
+		d.Edit(a, b, repl)
+		text = text[:a] + repl + text[b:]
+		sameLines(t, "edit "+itoa(i), d, New("robots.txt", text))
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
 
 func nthLine(s string, n int) int {
 	off := 0
@@ -93,15 +198,15 @@ func TestLineHTMLMatchesWholeFileHighlight(t *testing.T) {
 	text := "\ufeff##ACAP version=1.1\nUser-agent: *\nACAP-allow-crawl: /a/*.html$ # c\n"
 	d := New("robots.txt", text)
 	var got strings.Builder
-	for _, l := range d.Lines {
-		got.WriteString(l.HTML)
+	for i := range d.Lines {
+		got.WriteString(d.HTML(i))
 	}
 	// Compare the visible text with the file, minus newlines.
 	want := strings.ReplaceAll(text, "\n", "")
 	if s := highlight.PlainText(got.String()); s != want {
 		t.Errorf("text of lines = %q, want %q", s, want)
 	}
-	if d.Lines[0].HTML != highlight.Line(d.Lines[0].Raw, policy.Pos{Line: 1, Col: 1}) {
+	if d.HTML(0) != highlight.Line(d.Lines[0].Raw, policy.Pos{Line: 1, Col: 1}) {
 		t.Error("first line not highlighted at offset 0")
 	}
 }

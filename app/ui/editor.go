@@ -43,10 +43,19 @@ type editor struct {
 	status app.Value
 
 	lh        int // line height in px
-	first     int
+	first     int // the lines drawn in the layers: [first, last)
 	last      int
-	lastHL    string
+	drawn     [3][]string // the markup drawn per line: text, underlines, gutter
+	lastHL    string      // "" forces the next draw to rewrite the layers
 	lastProbs string
+
+	// jsText is the textarea's text as of the last change handled, kept as
+	// a JavaScript string: a keystroke compares it with the new text in
+	// JavaScript (diffFn) and only the edited part is copied into Go.
+	jsText     app.Value
+	diffFn     app.Value
+	checkTimer int
+	checkFn    app.Func
 	escTab    bool // Escape pressed: the next Tab moves focus instead
 	// traced marks lines (0-based) of an explanation the simulator shows:
 	// "decide" for the deciding line, "consider" for the others.
@@ -70,7 +79,10 @@ func newEditor(name, text string, fontSize int, onEdit func()) *editor {
 		onEdit: onEdit,
 	}
 	e.setFontSize(fontSize)
-	e.ta.Set("value", text)
+	e.diffFn = app.Window().Get("Function").New(diffJS).Invoke()
+	e.checkFn = app.FuncOf(func(app.Value, []app.Value) any { e.checkTimer = 0; e.flushCheck(); return nil })
+	e.funcs = append(e.funcs, e.checkFn)
+	e.loadText(text)
 	e.listen(e.ta, "input", func(app.Value, []app.Value) any { e.handleInput(); return nil })
 	e.listen(e.ta, "scroll", func(app.Value, []app.Value) any { e.renderWindow(); return nil })
 	e.listen(e.ta, "keydown", func(_ app.Value, args []app.Value) any { e.keydown(args[0]); return nil })
@@ -88,25 +100,79 @@ func (e *editor) listen(target app.Value, event string, fn func(app.Value, []app
 
 func (e *editor) text() string { return e.ta.Get("value").String() }
 
-// handleInput runs synchronously inside the browser's input event: only the
-// changed lines are re-scanned, the file is re-checked, and the visible
-// lines and the problems list are redrawn before the next paint.
+// diffJS is the body of a JavaScript function (a, b, caret) that finds
+// the part of the old text a that the new text b replaced: it returns
+// [start, old end, inserted text] in UTF-16 units. The edit is looked for at
+// the caret first, so a keystroke compares a few characters; a larger
+// change is found by doubling and halving steps over whole-prefix (and
+// suffix) comparisons, which the browser does at memory speed. The ends
+// never split a surrogate pair.
+const diffJS = `return (a, b, caret) => {
+	const common = (eq, same, g, n) => {
+		g = Math.max(0, Math.min(g, n));
+		let lo = 0, hi = g;
+		if (eq(g)) {
+			lo = g;
+			for (let s = 0; s < 32 && lo < n && same(lo); s++) lo++;
+			if (lo === n || !same(lo)) return lo;
+			let s = 64;
+			while (lo + s <= n && eq(lo + s)) { lo += s; s *= 2; }
+			hi = Math.min(n + 1, lo + s);
+		}
+		while (hi - lo > 1) { const m = (lo + hi) >> 1; if (eq(m)) lo = m; else hi = m; }
+		return lo;
+	};
+	const la = a.length, lb = b.length, n = Math.min(la, lb);
+	let p = common(k => a.substring(0, k) === b.substring(0, k), i => a.charCodeAt(i) === b.charCodeAt(i), caret - Math.max(lb - la, 0) - 1, n);
+	if (p > 0 && (b.charCodeAt(p - 1) & 0xFC00) === 0xD800) p--;
+	let s = common(k => a.substring(la - k) === b.substring(lb - k), i => a.charCodeAt(la - 1 - i) === b.charCodeAt(lb - 1 - i), lb - caret, n - p);
+	if (s > 0 && (b.charCodeAt(lb - s) & 0xFC00) === 0xDC00) s--;
+	return [p, la - s, b.substring(p, lb - s)];
+}`
+
+// syncCheckMax is the largest text (bytes) checked inside the keystroke;
+// a larger one is checked once typing pauses for checkDelay ms, and the
+// problems show "Checking…" meanwhile. At this size Parse and Check take
+// about a millisecond in Chromium.
+const (
+	syncCheckMax = 64 << 10
+	checkDelay   = 60
+)
+
+// handleInput runs synchronously inside the browser's input event: the
+// edit is found by comparing the old and new text in JavaScript, only the
+// lines it touches are split again (and highlighted when drawn), a small
+// file is re-checked at once and a large one when typing pauses, and the
+// lines in view are redrawn before the next paint.
 func (e *editor) handleInput() {
 	perf := app.Window().Get("performance")
 	t0 := perf.Call("now").Float()
-	text := e.text()
+	nv := e.ta.Get("value")
+	r := e.diffFn.Invoke(e.jsText, nv, e.ta.Get("selectionEnd"))
+	e.jsText = nv
 	t1 := perf.Call("now").Float()
-	e.d.UpdateHighlight(text)
+	e.d.EditUTF16(r.Index(0).Int(), r.Index(1).Int(), r.Index(2).String())
+	if e.d.LenUTF16() != e.ta.Get("textLength").Int() {
+		// Never expected; the whole text is taken again rather than shown
+		// wrong.
+		e.d.SetText(nv.String())
+		e.lastHL = ""
+	}
 	t2 := perf.Call("now").Float()
-	e.d.Check()
+	if e.d.Len() <= syncCheckMax {
+		e.d.Check()
+	} else {
+		e.scheduleCheck()
+	}
 	t3 := perf.Call("now").Float()
 	// Reading a layout value makes the browser lay out the textarea's new
 	// text now; timed apart, as it is the browser's work, not ours.
 	e.ta.Get("scrollTop")
 	t4 := perf.Call("now").Float()
-	e.render()
+	e.renderWindow()
+	e.renderProblems()
 	t5 := perf.Call("now").Float()
-	// Timings of the last input (ms): read, highlight, check, browser
+	// Timings of the last input (ms): read, edit, check, browser
 	// layout, render. The browser tests print them.
 	app.Window().Set("__wbTimings", []any{t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4})
 	if e.onEdit != nil {
@@ -114,13 +180,60 @@ func (e *editor) handleInput() {
 	}
 }
 
+// scheduleCheck checks the text checkDelay ms after the last change.
+func (e *editor) scheduleCheck() {
+	w := app.Window()
+	if e.checkTimer != 0 {
+		w.Call("clearTimeout", e.checkTimer)
+	}
+	e.checkTimer = w.Call("setTimeout", e.checkFn, checkDelay).Int()
+}
+
+// flushCheck checks the text now if a change is not checked yet, and
+// redraws what the diagnostics show.
+func (e *editor) flushCheck() {
+	if e.checkTimer != 0 {
+		app.Window().Call("clearTimeout", e.checkTimer)
+		e.checkTimer = 0
+	}
+	if !e.d.Stale {
+		return
+	}
+	e.d.Check()
+	e.renderWindow()
+	e.renderProblems()
+}
+
+// file returns the parse of the current text, checking it first if a
+// change is not checked yet.
+func (e *editor) file() *policy.File {
+	e.flushCheck()
+	return e.d.File
+}
+
+// loadText puts text in the textarea and takes the textarea's value (the
+// browser turns CRLF into LF) as the document's text; a large file is
+// checked after the first paint.
+func (e *editor) loadText(text string) {
+	e.ta.Set("value", text)
+	e.jsText = e.ta.Get("value")
+	if e.ta.Get("textLength").Int() != len(text) || strings.Contains(text, "\r") {
+		text = e.jsText.String()
+	}
+	e.d.SetText(text)
+	if len(text) <= syncCheckMax {
+		e.d.Check()
+	} else {
+		e.scheduleCheck()
+	}
+}
+
 // setText replaces the whole text (a file was opened or restored).
 func (e *editor) setText(name, text string) {
 	e.d.Name = name
-	e.ta.Set("value", text)
+	e.loadText(text)
 	e.ta.Set("scrollTop", 0)
 	e.ta.Set("scrollLeft", 0)
-	e.d.Update(text)
 	e.render()
 }
 
@@ -141,7 +254,8 @@ func (e *editor) render() {
 
 // renderWindow draws the visible lines (plus a margin) of the coloured
 // layer, the underline layer and the gutter, and moves them to follow the
-// textarea's scroll position.
+// textarea's scroll position. Only lines whose markup changed are
+// replaced, unless the lines in view changed or most of them did.
 func (e *editor) renderWindow() {
 	st := e.ta.Get("scrollTop").Int()
 	sl := e.ta.Get("scrollLeft").Int()
@@ -155,41 +269,46 @@ func (e *editor) renderWindow() {
 	if first > last {
 		first = last
 	}
-	key := strconv.Itoa(first) + ":" + strconv.Itoa(last)
-	if key != e.lastHL || first != e.first || last != e.last {
-		e.first, e.last, e.lastHL = first, last, key
-		var hl, mk, gt strings.Builder
-		for i := first; i < last; i++ {
-			l := e.d.Lines[i]
-			if m := e.traced[i]; m != "" {
-				hl.WriteString(`<div class="wbl tr-` + m + `">`)
-			} else {
-				hl.WriteString(`<div class="wbl">`)
-			}
-			hl.WriteString(l.HTML)
-			hl.WriteString("</div>")
-			sev, has := e.d.LineSeverity(i)
-			tr := ""
-			if m := e.traced[i]; m != "" {
-				tr = " tr-" + m
-			}
-			if has {
-				gt.WriteString(`<div class="num has-` + sev.String() + tr + `">`)
-			} else {
-				gt.WriteString(`<div class="num` + tr + `">`)
-			}
-			gt.WriteString(strconv.Itoa(i + 1))
-			gt.WriteString("</div>")
-			mk.WriteString(`<div class="wbl">`)
-			if has {
-				mk.WriteString(e.lineMarks(i))
-			}
-			mk.WriteString("</div>")
-		}
-		e.hl.Set("innerHTML", hl.String())
-		e.marks.Set("innerHTML", mk.String())
-		e.gutter.Set("innerHTML", gt.String())
+	var now [3][]string
+	for k := range now {
+		now[k] = make([]string, 0, last-first)
 	}
+	for i := first; i < last; i++ {
+		tr := ""
+		if m := e.traced[i]; m != "" {
+			tr = " tr-" + m
+		}
+		now[0] = append(now[0], `<div class="wbl`+tr+`">`+e.d.HTML(i)+"</div>")
+		sev, has := e.d.LineSeverity(i)
+		if has {
+			now[1] = append(now[1], `<div class="wbl">`+e.lineMarks(i)+"</div>")
+			now[2] = append(now[2], `<div class="num has-`+sev.String()+tr+`">`+strconv.Itoa(i+1)+"</div>")
+		} else {
+			now[1] = append(now[1], `<div class="wbl"></div>`)
+			now[2] = append(now[2], `<div class="num`+tr+`">`+strconv.Itoa(i+1)+"</div>")
+		}
+	}
+	layers := [3]app.Value{e.hl, e.marks, e.gutter}
+	whole := e.lastHL == "" || first != e.first || last != e.last
+	for k, layer := range layers {
+		var changed []int
+		if !whole {
+			for i, h := range now[k] {
+				if h != e.drawn[k][i] {
+					changed = append(changed, i)
+				}
+			}
+		}
+		if whole || len(changed) > len(now[k])/3 {
+			layer.Set("innerHTML", strings.Join(now[k], ""))
+		} else if len(changed) > 0 {
+			kids := layer.Get("children")
+			for _, i := range changed {
+				kids.Index(i).Set("outerHTML", now[k][i])
+			}
+		}
+	}
+	e.first, e.last, e.drawn, e.lastHL = first, last, now, "drawn"
 	y := strconv.Itoa(padTop + first*e.lh - st)
 	tr := "translate(" + strconv.Itoa(padLeft-sl) + "px," + y + "px)"
 	e.hl.Get("style").Set("transform", tr)
@@ -243,6 +362,12 @@ func (e *editor) lineMarks(i int) string {
 // renderProblems rewrites the problems list and the counts when the
 // diagnostics changed. Every piece of user text is escaped.
 func (e *editor) renderProblems() {
+	if e.d.Stale {
+		// The list stays as it was until the check; its lines may have
+		// moved, which the next check puts right.
+		setIfChanged(e.status, "textContent", "Checking…")
+		return
+	}
 	var b strings.Builder
 	if e.d.ParseErr != nil {
 		b.WriteString(`<li class="prob-none sev-error">` + escape(e.d.ParseErr.Error()) + `</li>`)
@@ -302,12 +427,30 @@ func (e *editor) col16(p policy.Pos) int {
 	return doc.UTF16Index(l, min(len(l), p.Col-1)) + 1
 }
 
+// current returns the diagnostic g (of the list shown, possibly from
+// before the last edit) as the check of the current text finds it: a fix
+// holds byte offsets, which only a check of the current text gets right.
+func (e *editor) current(g policy.Diagnostic) (policy.Diagnostic, bool) {
+	if !e.d.Stale {
+		return g, true
+	}
+	e.flushCheck()
+	for _, n := range e.d.Diags {
+		if n.Message == g.Message && n.Pos.Line == g.Pos.Line {
+			return n, true
+		}
+	}
+	return policy.Diagnostic{}, false
+}
+
 func (e *editor) problemClick(ev app.Value) {
 	t := ev.Get("target")
 	if fx := t.Call("closest", "[data-fix]"); fx.Truthy() {
 		i, err := strconv.Atoi(fx.Call("getAttribute", "data-fix").String())
 		if err == nil && i < len(e.d.Diags) {
-			e.applyFix(e.d.Diags[i].Fix)
+			if g, ok := e.current(e.d.Diags[i]); ok {
+				e.applyFix(g.Fix)
+			}
 		}
 		return
 	}
@@ -327,9 +470,8 @@ func (e *editor) problemClick(ev app.Value) {
 // selectRange selects the bytes [a, b) of the text, focuses the textarea
 // and scrolls line (1-based) into the middle of the view.
 func (e *editor) selectRange(a, b, line int) {
-	text := e.d.Text
 	e.ta.Call("focus", map[string]any{"preventScroll": true})
-	e.ta.Call("setSelectionRange", doc.UTF16Index(text, a), doc.UTF16Index(text, b))
+	e.ta.Call("setSelectionRange", e.d.U16At(a), e.d.U16At(b))
 	ch := e.ta.Get("clientHeight").Int()
 	top := (line-1)*e.lh + padTop
 	st := e.ta.Get("scrollTop").Int()

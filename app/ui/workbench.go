@@ -226,7 +226,7 @@ func (c *Workbench) scheduleSlowChecks() {
 const slowDelay = 400
 
 func (c *Workbench) slowChecks() {
-	if c.ed == nil || c.ed.d.File == nil {
+	if c.ed == nil || c.ed.file() == nil {
 		return
 	}
 	c.followSignals()
@@ -376,6 +376,7 @@ func (c *Workbench) changeName(ctx app.Context, e app.Event) {
 		c.files[c.active].Name = name
 		c.renderTabs()
 		c.ed.d.Check()
+		c.ed.render()
 		c.workspaceChanged()
 		c.scheduleSave()
 	}

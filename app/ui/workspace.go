@@ -105,8 +105,10 @@ func (c *Workbench) textOf(i int) string {
 // parsedFile returns file i parsed under name, reusing the editor's parse
 // when the file is in the editor and the name agrees.
 func (c *Workbench) parsedFile(i int, name string) *policy.File {
-	if i == c.active && c.ed != nil && c.ed.d.File != nil && c.ed.d.File.Name == name {
-		return c.ed.d.File
+	if i == c.active && c.ed != nil {
+		if f := c.ed.file(); f != nil && f.Name == name {
+			return f
+		}
 	}
 	w := &c.files[i]
 	text := c.textOf(i)
