@@ -132,7 +132,7 @@ func TestOpenAndDownload(t *testing.T) {
 		dt.items.add(new File(["User-agent: *\r\nDisallow: /opened/\r\n"], "opened-robots.txt", {type: "text/plain"}));
 		const inp = document.getElementById("file-input"); inp.files = dt.files;
 		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
-	waitJS(t, ctx, `document.getElementById("editor-input").value === "User-agent: *\nDisallow: /opened/\n"`, 5*time.Second)
+	waitJS(t, ctx, `document.getElementById("editor-input").value === "User-agent: *\nDisallow: /opened/\n"`, 20*time.Second)
 	if name := eval[string](t, ctx, `document.getElementById("file-name").value`); name != "opened-robots.txt" {
 		t.Errorf("file name %q", name)
 	}

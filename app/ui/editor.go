@@ -56,7 +56,7 @@ type editor struct {
 	diffFn     app.Value
 	checkTimer int
 	checkFn    app.Func
-	escTab    bool // Escape pressed: the next Tab moves focus instead
+	escTab     bool // Escape pressed: the next Tab moves focus instead
 	// traced marks lines (0-based) of an explanation the simulator shows:
 	// "decide" for the deciding line, "consider" for the others.
 	traced map[int]string
