@@ -211,9 +211,10 @@
 //     the others.
 //   - A referenced file (ACAP-permissions-reference) sees the local usages
 //     and resource sets of the file that refers to it (ParseReferenced);
-//     where it defines the same name itself, its own definition counts. A
-//     referenced file checked on its own does not know its referrer, so
-//     borrowed names are reported as undefined there.
+//     where it defines the same name itself, its own definition counts.
+//     Parse alone does not know a file's referrer and reports borrowed
+//     names as undefined; the workbench checks the files robots.txt refers
+//     to with ParseReferenced.
 //   - ACAP-usage-purpose with an empty value is an error; the lines after
 //     it, up to the next purpose or record, form a sub-record that no
 //     question reaches (they are not read as general lines).

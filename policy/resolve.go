@@ -214,5 +214,8 @@ func (p *parser) undefinedMessage(what, written, lower string) string {
 			return "the " + what + " " + written + " is not defined: its definition on line " + itoa(fd.Line) + " has an error and is ignored, so ACAP crawlers skip this line"
 		}
 	}
+	if p.inherit != nil {
+		return "the " + what + " " + written + " is not defined in this file nor in the file that refers to it, so ACAP crawlers skip this line"
+	}
 	return "the " + what + " " + written + " is not defined in this file, so ACAP crawlers skip this line"
 }

@@ -48,6 +48,11 @@ type Doc struct {
 	// earlier text (the lines after an edit are moved along) until the next
 	// Check.
 	Stale bool
+	// From is the file that refers to this one with
+	// ACAP-permissions-reference, or nil. Its local usages and resource
+	// sets are visible in this file, so the check does not call them
+	// undefined (policy.ParseReferenced).
+	From *policy.File
 
 	text    string // the whole text when textOK
 	textOK  bool
@@ -293,7 +298,13 @@ func utf16Len(s string) int {
 // Check re-checks the current text.
 func (d *Doc) Check() {
 	d.Diags, d.ByLine, d.ParseErr, d.File, d.Stale = nil, map[int][]int{}, nil, nil, false
-	f, err := policy.Parse(d.Name, []byte(d.Text()))
+	var f *policy.File
+	var err error
+	if d.From != nil {
+		f, err = policy.ParseReferenced(d.Name, []byte(d.Text()), d.From)
+	} else {
+		f, err = policy.Parse(d.Name, []byte(d.Text()))
+	}
 	if err != nil {
 		d.ParseErr = err
 		return

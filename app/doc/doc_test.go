@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -305,5 +306,34 @@ func TestSetExtraMergesAndCheckDropsThem(t *testing.T) {
 	d.Update(src + "# edited\n")
 	if len(d.Diags) != base {
 		t.Errorf("%d diagnostics after an edit, want the %d of Check", len(d.Diags), base)
+	}
+}
+
+// TestCheckReferencedFile checks a file that robots.txt refers to: the
+// names robots.txt defines are not reported as undefined there, and those
+// it does not define still are.
+func TestCheckReferencedFile(t *testing.T) {
+	main := policy.MustParse("ACAP-qualified-usage: snip present-snippet max-length=20-words\nACAP-crawler: *\nACAP-permissions-reference: /acap.txt\n")
+	text := "ACAP-crawler: *\nACAP-allow-(snip): /\nACAP-allow-(nosuch): /\n"
+	undefined := func(d *Doc) []int {
+		var lines []int
+		for _, g := range d.Diags {
+			if g.Code == policy.CodeUndefinedUsage {
+				lines = append(lines, g.Pos.Line)
+			}
+		}
+		return lines
+	}
+	alone := New("/acap.txt", text)
+	if got := fmt.Sprint(undefined(alone)); got != "[2 3]" {
+		t.Errorf("checked alone: undefined on lines %s, want [2 3]", got)
+	}
+	ref := &Doc{Name: "/acap.txt", From: main}
+	ref.Update(text)
+	if got := fmt.Sprint(undefined(ref)); got != "[3]" {
+		t.Errorf("checked as referenced: undefined on lines %s, want [3]", got)
+	}
+	if r := ref.File.FieldAt(2).Rules(); len(r) != 1 || r[0].Usage != policy.UsagePresentSnippet {
+		t.Errorf("line 2 reads as %+v", r)
 	}
 }

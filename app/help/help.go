@@ -548,7 +548,7 @@ func choicesPage() Page {
 				Heading: "Definitions and referenced files",
 				Paragraphs: []string{
 					"A local usage or resource set defined in robots.txt can be used in a file that robots.txt points to with ACAP-permissions-reference. A definition in the referenced file counts only there, and where both files define the same name, the referenced file uses its own.",
-					"A referenced file open on its own in the editor does not know the file that refers to it, so the checker marks names it borrows as undefined there; the answers, which follow the reference, use them.",
+					"When you edit such a file in its own tab, the checker reads it with the definitions of robots.txt, so a name it borrows is not marked as undefined; a name defined in neither file is.",
 				},
 			},
 			{

@@ -155,6 +155,11 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	byID("file-name").Set("value", name)
 	c.saveFn = app.FuncOf(func(app.Value, []app.Value) any { c.saveNow(); return nil })
 	c.ed = newEditor(name, text, c.fontSize, c.edited)
+	if from := c.referrer(c.active); from != nil {
+		c.ed.d.From = from
+		c.ed.d.Check()
+		c.ed.render()
+	}
 	c.renderTabs()
 	tabs := byID(idTabs)
 	tabs.Call("addEventListener", "click", app.FuncOf(func(_ app.Value, args []app.Value) any { c.tabsClick(args[0]); return nil }))
@@ -375,6 +380,7 @@ func (c *Workbench) changeName(ctx app.Context, e app.Event) {
 		c.ed.d.Name = name
 		c.files[c.active].Name = name
 		c.renderTabs()
+		c.ed.d.From = c.referrer(c.active)
 		c.ed.d.Check()
 		c.ed.render()
 		c.workspaceChanged()
@@ -473,8 +479,9 @@ func (c *Workbench) load(name, text string) {
 	c.fileName = name
 	byID("file-name").Set("value", name)
 	c.dirty = false
-	c.ed.setText(name, text)
 	c.files[c.active].Name = name
+	c.ed.d.From = c.referrer(c.active)
+	c.ed.setText(name, text)
 	c.renderTabs()
 	c.workspaceChanged()
 	c.saveNow()

@@ -223,11 +223,41 @@ func (c *Workbench) switchTo(i int) {
 	byID("file-name").Set("value", f.Name)
 	c.crlf = strings.Contains(f.Text, "\r\n")
 	c.ed.traced = nil
+	c.ed.d.From = c.referrer(i)
 	c.ed.setText(f.Name, f.Text)
 	c.setDirty(f.Dirty)
 	c.renderTabs()
 	c.workspaceChanged()
 	c.saveNow()
+}
+
+// referrer returns robots.txt, parsed, when file i is a file it refers to
+// with ACAP-permissions-reference, so that the editor checks file i with
+// robots.txt's definitions visible (policy.ParseReferenced); else nil.
+func (c *Workbench) referrer(i int) *policy.File {
+	if i <= 0 || i >= len(c.files) {
+		return nil
+	}
+	main := c.parsedFile(0, c.files[0].Name)
+	if main == nil {
+		return nil
+	}
+	want := RefName(c.files[i].Name)
+	for _, r := range main.Records {
+		if r.Reference == nil {
+			continue
+		}
+		p := strings.TrimSpace(r.Reference.Value.Text)
+		if k := strings.Index(p, "://"); k >= 0 {
+			if j := strings.IndexByte(p[k+3:], '/'); j >= 0 {
+				p = p[k+3+j:]
+			}
+		}
+		if p != "" && RefName(p) == want {
+			return main
+		}
+	}
+	return nil
 }
 
 // unresolvedRefs returns the paths robots.txt refers to that are not open.
