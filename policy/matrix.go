@@ -21,3 +21,25 @@ func (p *Policy) Matrix(base Question, urls []string, usages []Usage, kinds []Ki
 	}
 	return out
 }
+
+// Batch answers base's usage for many crawlers and URLs without traces
+// (Answer.Trace is empty; ask Decide for the explanation of one), for a
+// view of a whole group of crawlers. The answer for crawlers[i] and urls[j]
+// is at index i*len(urls)+j of the result, which is appended to dst.
+func (p *Policy) Batch(base Question, crawlers, urls []string, dst []Answer) []Answer {
+	paths := make([]string, len(urls))
+	subjs := make([]Subject, len(urls))
+	for j, u := range urls {
+		paths[j] = PathOf(u)
+		subjs[j] = NewSubject(paths[j])
+	}
+	for _, c := range crawlers {
+		q := base
+		q.Crawler = c
+		for j := range urls {
+			q.URL = urls[j]
+			dst = append(dst, p.decide(&q, paths[j], &subjs[j], true))
+		}
+	}
+	return dst
+}

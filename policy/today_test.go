@@ -298,3 +298,27 @@ func ExampleKindToday() {
 	// Googlebot ai-input: disallowed (line 9)
 	// OAI-SearchBot ai-input: no preference (line 0)
 }
+
+// TestBatchMatchesDecide: the quiet batch gives Decide's answers.
+func TestBatchMatchesDecide(t *testing.T) {
+	src := "User-agent: *\nAllow: /\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /open/ train-ai=y\n\nUser-agent: GPTBot\nDisallow: /private/\n\nUser-agent: Google-Extended\nDisallow: /news/\n"
+	f, _ := Parse("/robots.txt", []byte(src))
+	pol := NewPolicy(f)
+	crawlers := []string{"GPTBot", "Googlebot", "ClaudeBot", "Google-Extended"}
+	urls := []string{"/", "/open/a", "/private/x", "/news/y", "/robots.txt"}
+	for _, u := range TodayUsages() {
+		got := pol.Batch(Question{Kind: KindToday, Usage: u}, crawlers, urls, nil)
+		if len(got) != len(crawlers)*len(urls) {
+			t.Fatalf("%d answers", len(got))
+		}
+		for i, c := range crawlers {
+			for j, url := range urls {
+				w := pol.Decide(Question{Kind: KindToday, Usage: u, Crawler: c, URL: url})
+				g := got[i*len(urls)+j]
+				if g.Allowed != w.Allowed || g.Preference != w.Preference || g.Line != w.Line || len(g.Trace.Steps) != 0 {
+					t.Errorf("%s %s %s: batch %v/%s/%d, Decide %v/%s/%d", c, url, u, g.Allowed, g.Preference, g.Line, w.Allowed, w.Preference, w.Line)
+				}
+			}
+		}
+	}
+}

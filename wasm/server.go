@@ -69,7 +69,7 @@ func Handler(prefix, version string, wasmSize int64, domain string, assets []str
 	for _, s := range ui.Samples {
 		cacheable = append(cacheable, "/web/samples/"+s.File)
 	}
-	// The gallery and the exercises work offline too.
+	// The gallery, the exercises and the crawler directory work offline too.
 	cacheable = append(cacheable, assets...)
 	return &app.Handler{
 		Name:        "ACAP Workbench",
@@ -98,13 +98,13 @@ func Handler(prefix, version string, wasmSize int64, domain string, assets []str
 	}
 }
 
-// workshopAssets lists the files of the gallery and the exercises in the
-// built site's web folder (as site paths such as /web/gallery/x.txt), for
+// workshopAssets lists the files of the gallery, the exercises and the
+// crawler directory in the built site's web folder (as site paths such as /web/gallery/x.txt), for
 // the service worker to precache: a file a trainer drops into
 // web/exercises is available offline without a change to the code.
 func workshopAssets(webDir string) ([]string, error) {
 	var out []string
-	for _, sub := range []string{"gallery", "exercises"} {
+	for _, sub := range []string{"gallery", "exercises", "crawlers"} {
 		ents, err := os.ReadDir(filepath.Join(webDir, sub))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue

@@ -35,7 +35,8 @@ func TestBuildWritesACompleteSite(t *testing.T) {
 		}
 		// The gallery and the exercises are precached, under the prefix.
 		worker, _ := os.ReadFile(filepath.Join(out, "app-worker.js"))
-		for _, f := range []string{"/web/workshop.css", "/web/gallery/gallery.json", "/web/gallery/guide-ex-1-1.txt", "/web/exercises/index.json", "/web/exercises/usages-no-thumbnails.json"} {
+		for _, f := range []string{"/web/workshop.css", "/web/gallery/gallery.json", "/web/gallery/guide-ex-1-1.txt", "/web/exercises/index.json", "/web/exercises/usages-no-thumbnails.json",
+			"/web/crawlers/robots.json", "/web/crawlers/LICENSE"} {
 			if !strings.Contains(string(worker), `"`+tc.prefix+f+`"`) {
 				t.Errorf("prefix %q: the service worker does not precache %s", tc.prefix, f)
 			}

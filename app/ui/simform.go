@@ -27,6 +27,8 @@ func (c *Workbench) renderSimForm() []app.UI {
 					app.Input().ID(idSimUA).Type("checkbox"),
 					app.Text(" Full User-Agent string (names match as substrings)"),
 				),
+				app.Span(),
+				app.Span().ID(idSimCrawlerInfo).Class("muted crawler-info"),
 				app.Label().For(idSimPurpose).Text("Purpose"),
 				app.Div().Class("sim-pair").Body(
 					app.Select().ID(idSimPurpose).Class("btn"),
@@ -61,6 +63,28 @@ func (c *Workbench) renderSimForm() []app.UI {
 			app.Div().ID(idSimMatrix).Class("matrix"),
 			app.Div().ID(idSimExplain).Class("explain").Aria("live", "polite"),
 			app.Div().ID(idSimCompare).Class("compare"),
+			app.Div().ID("batch-panel").Class("batch").Body(
+				app.H3().Class("ex-h").Text("Today's AI crawlers: a whole group at once"),
+				app.Div().Class("sim-pair").Body(
+					app.Label().For(idBatchGroup).Text("Group"),
+					app.Select().ID(idBatchGroup).Class("btn").Body(app.Option().Value("").Text("loading the directory…")),
+					app.Label().For(idBatchCat).Text("Category"),
+					app.Select().ID(idBatchCat).Class("btn").Body(
+						app.Option().Value("train-ai").Text("train-ai"),
+						app.Option().Value("search").Text("search"),
+						app.Option().Value("ai-input").Text("ai-input"),
+					),
+					app.Button().ID(idBatchFill).Class("btn").Type("button").Text("Fill the table"),
+					app.Button().ID(idBatchClear).Class("btn").Type("button").Text("Clear"),
+				),
+				app.P().ID(idBatchStatus).Class("muted").Aria("live", "polite"),
+				app.Div().ID(idBatch).Class("matrix batch-matrix"),
+				app.P().Class("muted").Body(
+					app.Text("Crawler directory: "+CrawlerDirSource+"; "),
+					app.A().Href(RootPrefix()+"/web/crawlers/LICENSE").Target("_blank").Text("its licence"),
+					app.Text(". What each well-known token is used for comes from its operator's documentation."),
+				),
+			),
 		),
 		// Disclosure buttons rather than <details>: a closed <details> in
 		// the page made every keystroke on a 500 KiB file ~8 ms slower in

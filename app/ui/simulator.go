@@ -70,6 +70,15 @@ func verdict(a *policy.Answer) string {
 	return vYes
 }
 
+// verdictWords is the answer in words: as verdictLong, but a category
+// the today kind answers with a "no" is "disallowed" (a preference).
+func verdictWords(a *policy.Answer) string {
+	if a.Preference == policy.PrefDisallowed {
+		return "disallowed"
+	}
+	return verdictLong(verdict(a))
+}
+
 func verdictLong(v string) string {
 	switch v {
 	case vNo:
@@ -118,13 +127,24 @@ type simulator struct {
 	drawnV      []string
 	cellEls     app.Value // the table's cell buttons, in order
 	legend      app.Value
-	rows        []string // URLs as entered
-	usages      []policy.Usage
-	ans         []policy.Answer
-	selR        int
-	selC        int
-	focusR      int
-	focusC      int
+
+	// The crawler directory and the batch view (crawlers.go).
+	dir           []policy.DirectoryEntry
+	dirState      string // "", "loading", "loaded" or "failed: why"
+	dirOptions    string // the picker's optgroups for the directory
+	batchGroup    string // the group shown, "" for none
+	batchCat      policy.Usage
+	batchDrawn    string
+	batchCrawlers []string
+	batchAns      []policy.Answer
+	batchV        []string
+	rows          []string // URLs as entered
+	usages        []policy.Usage
+	ans           []policy.Answer
+	selR          int
+	selC          int
+	focusR        int
+	focusC        int
 
 	// onChange is called when the form changes (to save it).
 	onChange func()
@@ -176,6 +196,7 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), 
 	s.listen(s.pageHTML, "input", func(app.Value, []app.Value) any { s.pageChanged(); return nil })
 	s.listen(s.pageOut, "click", func(_ app.Value, args []app.Value) any { s.click(args[0]); return nil })
 	s.run()
+	s.loadDirectory()
 	return s
 }
 
@@ -328,7 +349,7 @@ func (s *simulator) anyOther(f *policy.File) string {
 // file uses, keeping the choice when it is still offered.
 func (s *simulator) syncOptions(f *policy.File) {
 	fillSelect(s.crawler, &s.crawlerKey, &s.wantCrawler, f.Crawlers(), "n:",
-		`<option value="any">Any other crawler</option>`, `<option value="custom">Another name (type it)…</option>`, "any")
+		`<option value="any">Any other crawler</option>`, `<option value="custom">Another name (type it)…</option>`+s.dirOptions, "any")
 	fillSelect(s.purpose, &s.purposeKey, &s.wantPurpose, f.Purposes(), "p:",
 		`<option value="">No purpose</option>`, `<option value="custom">Another purpose (type it)…</option>`, "")
 }
@@ -424,7 +445,11 @@ func (s *simulator) run() {
 		s.selR, s.selC = -1, -1
 	}
 	s.renderExplain()
+	s.renderCrawlerInfo(q.Crawler)
 	t3 := perf.Call("now").Float()
+	s.renderBatch(p)
+	t4 := perf.Call("now").Float()
+	app.Window().Set("__wbBatchTimings", []any{t4 - t3})
 	app.Window().Set("__wbSimTimings", []any{t1 - t0, t2 - t1, t3 - t2})
 	// For the browser tests: the length of the text simulated.
 	app.Window().Set("__wbSimText", len(f.Src))
@@ -579,6 +604,10 @@ func setIfChanged(el app.Value, prop, val string) {
 // click handles clicks in the simulator: a cell, a line of an explanation.
 func (s *simulator) click(ev app.Value) {
 	t := ev.Get("target")
+	if t.Call("closest", "#batch-panel").Truthy() {
+		s.batchClick(ev)
+		return
+	}
 	if cell := t.Call("closest", "button[data-r]"); cell.Truthy() {
 		r, _ := strconv.Atoi(cell.Call("getAttribute", "data-r").String())
 		c, _ := strconv.Atoi(cell.Call("getAttribute", "data-c").String())
@@ -721,7 +750,7 @@ func (s *simulator) renderExplain() {
 	f := s.polFile
 	var b strings.Builder
 	b.WriteString(`<h3 class="ex-h">` + escape(url) + ` · ` + u.String() + `</h3>`)
-	b.WriteString(`<p class="ex-verdict c-` + v + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span> <strong>` + verdictLong(v) + `</strong> for ` + escape(s.base.Crawler))
+	b.WriteString(`<p class="ex-verdict c-` + v + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span> <strong>` + verdictWords(a) + `</strong> for ` + escape(s.base.Crawler))
 	if s.base.Purpose != "" {
 		b.WriteString(`, purpose ` + escape(s.base.Purpose))
 	}
@@ -809,7 +838,7 @@ func (s *simulator) renderCompare(url string, u policy.Usage) {
 			q.URL, q.Usage, q.Kind = url, ask, kind
 			a := s.pol.Decide(q)
 			v := verdict(&a)
-			b.WriteString(`<td class="c-` + v + `" data-kind="` + kind.String() + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span> ` + verdictLong(v))
+			b.WriteString(`<td class="c-` + v + `" data-kind="` + kind.String() + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span> ` + verdictWords(&a))
 			if ask != us {
 				b.WriteString(` <span class="muted">(as ` + ask.String() + `)</span>`)
 			}

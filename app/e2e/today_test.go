@@ -1,0 +1,238 @@
+//go:build e2e && !js
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+// corpus2026 reads a real 2026 file of the shared corpus (../shared seen
+// from the repository's parent; also found from a worktree one level
+// deeper).
+func corpus2026(t *testing.T, name string) string {
+	t.Helper()
+	repo := filepath.Join(distDir, "..")
+	for _, up := range []string{"../shared", "../../shared"} {
+		p := filepath.Join(repo, up, "corpus", "sites-2026-01", name)
+		if b, err := os.ReadFile(p); err == nil {
+			return string(b)
+		}
+	}
+	t.Fatalf("the shared corpus file %s is missing (looked in ../shared and ../../shared next to the repository)", name)
+	return ""
+}
+
+func pick(t *testing.T, ctx context.Context, id, value string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { const s = document.getElementById(%q); s.value = %s; s.dispatchEvent(new Event("change", {bubbles: true})); return s.value === %s })()`, id, jsString(value), jsString(value)))
+}
+
+func askCrawler(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	pick(t, ctx, "sim-crawler", "custom")
+	setField(t, ctx, "sim-crawler-name", name)
+}
+
+// todayCells returns the matrix as rows of words, as the cells read.
+func todayCells(t *testing.T, ctx context.Context) [][]string {
+	return cells(t, ctx)
+}
+
+// TestTodayOnRealFile is the issue's acceptance test: on davidguetta.com's
+// robots.txt of January 2026 (Cloudflare's managed Content-Signal and
+// AI-crawler groups), may GPTBot train on /news/x, may OAI-SearchBot show
+// it in search, may Google use it for Gemini? Each answer comes with the
+// lines that decide, as the policy package decides it.
+func TestTodayOnRealFile(t *testing.T) {
+	text := corpus2026(t, "davidguetta.com.txt")
+	f := policy.MustParse(text)
+	pol := policy.NewPolicy(f)
+	ctx := newTab(t)
+	openSim(t, ctx, text)
+	setField(t, ctx, "sim-urls", "/news/x\n/wp-admin/x\n/wp-admin/admin-ajax.php")
+	pick(t, ctx, "sim-kind", "today")
+	heads := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-matrix thead th.mx-u")].map(th => th.textContent)`)
+	if strings.Join(heads, " ") != "crawl search train-ai ai-input" {
+		t.Fatalf("columns = %v, want crawl and today's categories", heads)
+	}
+	if lg := eval[string](t, ctx, `[...document.querySelectorAll("#sim-legend > span")].filter(s => s.offsetParent).map(s => s.textContent).join(" | ")`); !strings.Contains(lg, "no preference") || strings.Contains(lg, "restrictions") {
+		t.Errorf("legend for today = %q", lg)
+	}
+	word := map[policy.Preference]string{policy.PrefAllowed: "yes", policy.PrefDisallowed: "no", policy.PrefUnstated: "none", policy.PrefNotCrawled: "uncrawled"}
+	urls := []string{"/news/x", "/wp-admin/x", "/wp-admin/admin-ajax.php"}
+	questions := []struct {
+		crawler string
+		usage   policy.Usage
+		want    string
+		line    int
+		trace   string
+	}{
+		{"GPTBot", policy.UsageTrainAI, "uncrawled", 51, "Disallow: /"},
+		{"OAI-SearchBot", policy.UsageSearch, "yes", 29, "Content-Signal: search=yes,ai-train=no"},
+		{"OAI-SearchBot", policy.UsageAIInput, "none", 0, "says nothing about ai-input"},
+		{"Googlebot", policy.UsageTrainAI, "no", 29, "Google-Extended"},
+		{"Googlebot", policy.UsageAIInput, "no", 48, "in Google-Extended's group: ai-input is disallowed"},
+	}
+	for _, qq := range questions {
+		askCrawler(t, ctx, qq.crawler)
+		got := todayCells(t, ctx)
+		// Every cell as the engine decides it.
+		for r, url := range urls {
+			for c, u := range policy.TodayUsages() {
+				a := pol.Decide(policy.Question{Crawler: qq.crawler, URL: url, Usage: u, Kind: policy.KindToday})
+				w := word[a.Preference]
+				if u == policy.UsageCrawl {
+					w = map[bool]string{true: "yes", false: "no"}[a.Allowed]
+				}
+				if got[r][c] != w {
+					t.Errorf("%s %s %s: cell %q, want %q", qq.crawler, url, u, got[r][c], w)
+				}
+			}
+		}
+		col := map[policy.Usage]int{policy.UsageSearch: 1, policy.UsageTrainAI: 2, policy.UsageAIInput: 3}[qq.usage]
+		if got[0][col] != qq.want {
+			t.Errorf("may %s %s /news/x? cell %q, want %q", qq.crawler, qq.usage, got[0][col], qq.want)
+		}
+		click(t, ctx, fmt.Sprintf(`#sim-matrix button[data-r="0"][data-c="%d"]`, col))
+		waitJS(t, ctx, `document.querySelectorAll("#sim-explain .step").length > 0`, 2*time.Second)
+		expl := eval[string](t, ctx, `document.getElementById("sim-explain").textContent`)
+		if !strings.Contains(expl, qq.trace) {
+			t.Errorf("%s %s: the explanation lacks %q:\n%s", qq.crawler, qq.usage, qq.trace, expl)
+		}
+		decided := eval[string](t, ctx, `(document.querySelector("#sim-explain .ex-verdict button.ln") || {}).textContent || ""`)
+		if qq.line > 0 && decided != fmt.Sprintf("Ln %d", qq.line) || qq.line == 0 && decided != "" {
+			t.Errorf("%s %s: decided by %q, want line %d", qq.crawler, qq.usage, decided, qq.line)
+		}
+		a := pol.Decide(policy.Question{Crawler: qq.crawler, URL: "/news/x", Usage: qq.usage, Kind: policy.KindToday})
+		steps := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-explain .step .st-text")].map(s => s.textContent)`)
+		if len(steps) != len(a.Trace.Steps) {
+			t.Errorf("%s %s: %d steps shown, the trace has %d", qq.crawler, qq.usage, len(steps), len(a.Trace.Steps))
+		}
+		if qq.crawler == "Googlebot" && qq.usage == policy.UsageAIInput {
+			screenshot(t, ctx, "today-explain-googlebot-ai-input")
+		}
+		if qq.crawler == "OAI-SearchBot" && qq.usage == policy.UsageAIInput {
+			screenshot(t, ctx, "today-matrix-no-preference")
+		}
+	}
+
+	// Compare kinds: today beside the five others; the ACAP kinds are
+	// asked the ACAP usage ai-input has none of.
+	cmp := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-compare td[data-kind]")].map(td => td.dataset.kind + ":" + td.textContent.trim())`)
+	if len(cmp) != 2*len(policy.Kinds()) {
+		t.Errorf("compare shows %d cells: %v", len(cmp), cmp)
+	}
+	joined := strings.Join(cmp, "|")
+	for _, w := range []string{"today:✓ allowed", "today:✕ disallowed", "acap:no equivalent of ai-input", "rfc9309:✓ allowed"} {
+		if !strings.Contains(joined, w) {
+			t.Errorf("compare lacks %q: %v", w, cmp)
+		}
+	}
+	// Asked as ACAP, the today row maps the usage.
+	pick(t, ctx, "sim-kind", "acap")
+	click(t, ctx, `#sim-matrix button[data-r="0"][data-c="2"]`) // index
+	waitJS(t, ctx, `document.querySelector("#sim-compare td[data-kind=today]") !== null`, 2*time.Second)
+	if txt := eval[string](t, ctx, `[...document.querySelectorAll("#sim-compare td[data-kind=today]")].map(td => td.textContent).join("|")`); !strings.Contains(txt, "(as search)") {
+		t.Errorf("today's answer for index is not mapped to search: %q", txt)
+	}
+	screenshot(t, ctx, "today-compare")
+}
+
+// TestTodayCrawlerDirectory checks the picker's groups from the directory
+// (operator and whether each obeys robots.txt shown), the licence and date
+// of the copy, and the batch view: a whole group × the sample URLs for one
+// category, each cell as the engine decides, a click explaining it.
+func TestTodayCrawlerDirectory(t *testing.T) {
+	text := corpus2026(t, "davidguetta.com.txt")
+	pol := policy.NewPolicy(policy.MustParse(text))
+	ctx := newTab(t)
+	openSim(t, ctx, text)
+	waitJS(t, ctx, `document.querySelectorAll("#sim-crawler optgroup").length >= 4`, 5*time.Second)
+	groups := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-crawler optgroup")].map(g => g.label + "=" + g.children.length)`)
+	if !strings.HasPrefix(strings.Join(groups, "|"), "AI training — directory=") {
+		t.Errorf("groups = %v", groups)
+	}
+	opt := eval[string](t, ctx, `[...document.querySelectorAll("#sim-crawler optgroup option")].map(o => o.textContent).find(t => t.startsWith("GPTBot ")) || ""`)
+	if opt != "GPTBot · OpenAI · obeys robots.txt: yes" {
+		t.Errorf("GPTBot's option = %q", opt)
+	}
+	pick(t, ctx, "sim-crawler", "n:Perplexity-User")
+	waitSim(t, ctx)
+	if info := eval[string](t, ctx, `document.getElementById("sim-crawler-info").textContent`); !strings.Contains(info, "Perplexity") || !strings.Contains(info, "known to obey robots.txt: no") {
+		t.Errorf("crawler info = %q", info)
+	}
+	if lic := eval[string](t, ctx, `document.getElementById("batch-panel").textContent`); !strings.Contains(lic, "as of 2026-08") || !strings.Contains(lic, "MIT License") {
+		t.Errorf("the directory's source, date and licence are not shown: %q", lic)
+	}
+	if ok := eval[bool](t, ctx, `fetch(document.querySelector("#batch-panel a").href).then(r => r.text()).then(t => t.startsWith("MIT License"))`); !ok {
+		t.Error("the licence link does not lead to the MIT licence")
+	}
+
+	urls := []string{"/news/x", "/wp-admin/x", "/wp-admin/admin-ajax.php", "/", "/about"}
+	setField(t, ctx, "sim-urls", strings.Join(urls, "\n"))
+	pick(t, ctx, "batch-group", fmt.Sprint(int(policy.UseTraining)))
+	pick(t, ctx, "batch-cat", "train-ai")
+	click(t, ctx, "#batch-fill")
+	waitJS(t, ctx, `document.querySelectorAll("#sim-batch button.bcell").length > 0`, 5*time.Second)
+	rows := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-batch tbody th")].map(th => th.textContent)`)
+	got := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-batch button.bcell")].map(b => b.title)`)
+	if len(rows) < 10 || len(got) != len(rows)*len(urls) {
+		t.Fatalf("%d crawlers, %d cells", len(rows), len(got))
+	}
+	word := map[policy.Preference]string{policy.PrefAllowed: "yes", policy.PrefDisallowed: "no", policy.PrefUnstated: "none", policy.PrefNotCrawled: "uncrawled"}
+	seen := map[string]bool{}
+	for i, c := range rows {
+		for j, u := range urls {
+			a := pol.Decide(policy.Question{Crawler: c, URL: u, Usage: policy.UsageTrainAI, Kind: policy.KindToday})
+			if w := word[a.Preference]; got[i*len(urls)+j] != w {
+				t.Errorf("%s %s: %q, want %q", c, u, got[i*len(urls)+j], w)
+			}
+			seen[got[i*len(urls)+j]] = true
+		}
+	}
+	if !seen["uncrawled"] || !seen["no"] {
+		t.Errorf("the batch shows only %v", seen)
+	}
+	screenshot(t, ctx, "today-batch-training")
+	// A cell explains itself in the matrix.
+	gi := -1
+	for i, c := range rows {
+		if c == "GPTBot" {
+			gi = i
+		}
+	}
+	if gi < 0 {
+		t.Fatalf("GPTBot is not in the training group: %v", rows)
+	}
+	// Scrolled to the middle of the table, below its sticky header.
+	eval[bool](t, ctx, fmt.Sprintf(`document.querySelector('#sim-batch button[data-br="%d"][data-bc="0"]').scrollIntoView({block: "center"}), true`, gi))
+	t.Logf("element at the cell's middle: %s", eval[string](t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector('#sim-batch button[data-br="%d"][data-bc="0"]').getBoundingClientRect(); const e = document.elementFromPoint(b.x + b.width/2, b.y + b.height/2); return e.tagName + "." + e.className + " " + JSON.stringify([b.x,b.y,b.width,b.height]) })()`, gi)))
+	click(t, ctx, fmt.Sprintf(`#sim-batch button[data-br="%d"][data-bc="0"]`, gi))
+	if err := waitJSErr(ctx, `document.getElementById("sim-explain").textContent.includes("GPTBot")`, 2*time.Second); err != nil {
+		t.Fatalf("no explanation for GPTBot: explain %q, crawler %q, name %q, kind %q", eval[string](t, ctx, `document.getElementById("sim-explain").textContent`),
+			eval[string](t, ctx, `document.getElementById("sim-crawler").value`), eval[string](t, ctx, `document.getElementById("sim-crawler-name").value`), eval[string](t, ctx, `document.getElementById("sim-kind").value`))
+	}
+	if h := eval[string](t, ctx, `document.querySelector("#sim-explain .ex-h").textContent`); h != "/news/x · train-ai" {
+		t.Errorf("explanation heading = %q", h)
+	}
+	screenshot(t, ctx, "today-picker-and-batch-explained")
+}
+
+func waitJSErr(ctx context.Context, js string, d time.Duration) error {
+	end := time.Now().Add(d)
+	for time.Now().Before(end) {
+		if v, err := eval2(ctx, js); err == nil && v == "true" {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("timed out waiting for %s", js)
+}

@@ -1,0 +1,272 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+// The crawler directory: ai.robots.txt's list of AI crawlers, fetched as
+// site data (never compiled into app.wasm), offered in the simulator's
+// crawler picker grouped by what they do, and the batch view that fills a
+// table with a whole group × the sample URLs for one category.
+
+const (
+	idSimCrawlerInfo = "sim-crawler-info"
+	idBatchGroup     = "batch-group"
+	idBatchCat       = "batch-cat"
+	idBatchFill      = "batch-fill"
+	idBatchClear     = "batch-clear"
+	idBatch          = "sim-batch"
+	idBatchStatus    = "batch-status"
+
+	// crawlerDirFile is the directory, relative to the site root.
+	crawlerDirFile = "/web/crawlers/robots.json"
+	// CrawlerDirSource says where the directory comes from and the date of
+	// the copy (shown in the app, with its licence).
+	CrawlerDirSource = "ai.robots.txt (github.com/ai-robots-txt/ai.robots.txt), copy of commit 738c80d as of 2026-08, MIT License"
+)
+
+// batchAll is the group value for every crawler of the directory.
+const batchAll = "all"
+
+// loadDirectory fetches the crawler directory once; the picker offers its
+// crawlers as soon as it arrives.
+func (s *simulator) loadDirectory() {
+	if s.dirState != "" {
+		return
+	}
+	s.dirState = "loading"
+	wkFetchText(RootPrefix()+crawlerDirFile, func(text string, err error) {
+		if err != nil {
+			s.dirState = "failed: " + err.Error()
+			s.setBatchStatus("The crawler directory could not be loaded: " + err.Error() + ". The crawlers of your file are still offered.")
+			return
+		}
+		es, err := policy.ParseCrawlerDirectory([]byte(text))
+		if err != nil {
+			s.dirState = "failed: " + err.Error()
+			s.setBatchStatus(err.Error())
+			return
+		}
+		s.dir, s.dirState = es, "loaded"
+		s.dirOptions = directoryOptions(es)
+		s.crawlerKey = "" // refill the picker
+		s.fillBatchGroups()
+		s.setBatchStatus("")
+		s.run()
+	})
+}
+
+func (s *simulator) setBatchStatus(msg string) {
+	if msg == "" && s.dirState == "loaded" {
+		msg = strconv.Itoa(len(s.dir)) + " AI crawlers from " + CrawlerDirSource + "."
+	}
+	setIfChanged(byID(idBatchStatus), "textContent", msg)
+}
+
+// directoryOptions is the picker's part for the directory: one optgroup
+// per use, each crawler with its operator and whether it is known to obey
+// robots.txt.
+func directoryOptions(es []policy.DirectoryEntry) string {
+	var b strings.Builder
+	for _, u := range policy.Uses() {
+		n := 0
+		for _, e := range es {
+			if e.Use == u {
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		b.WriteString(`<optgroup label="` + escape(u.Title()+" — directory") + `">`)
+		for _, e := range es {
+			if e.Use != u {
+				continue
+			}
+			op := e.Operator
+			if op == "" {
+				op = "operator unclear"
+			}
+			b.WriteString(`<option value="n:` + escape(e.Token) + `">` + escape(e.Token+" · "+op+" · obeys robots.txt: "+e.Obeys) + `</option>`)
+		}
+		b.WriteString(`</optgroup>`)
+	}
+	return b.String()
+}
+
+// fillBatchGroups fills the group picker of the batch view.
+func (s *simulator) fillBatchGroups() {
+	var b strings.Builder
+	b.WriteString(`<option value="` + batchAll + `">All AI crawlers (` + strconv.Itoa(len(s.dir)) + `)</option>`)
+	for _, u := range policy.Uses() {
+		n := len(s.groupCrawlers(strconv.Itoa(int(u))))
+		if n > 0 {
+			b.WriteString(`<option value="` + strconv.Itoa(int(u)) + `">` + escape(u.Title()) + ` (` + strconv.Itoa(n) + `)</option>`)
+		}
+	}
+	g := byID(idBatchGroup)
+	cur := g.Get("value").String()
+	g.Set("innerHTML", b.String())
+	if cur != "" {
+		g.Set("value", cur)
+	}
+	if g.Get("value").String() == "" {
+		g.Set("value", batchAll)
+	}
+}
+
+// groupCrawlers returns the tokens of a group of the directory ("all" or
+// a CrawlerUse number).
+func (s *simulator) groupCrawlers(group string) []string {
+	var out []string
+	for _, e := range s.dir {
+		if group == batchAll || group == strconv.Itoa(int(e.Use)) {
+			out = append(out, e.Token)
+		}
+	}
+	return out
+}
+
+// directoryEntry returns the directory's entry for a crawler, if any.
+func (s *simulator) directoryEntry(name string) (policy.DirectoryEntry, bool) {
+	for _, e := range s.dir {
+		if strings.EqualFold(e.Token, name) {
+			return e, true
+		}
+	}
+	return policy.DirectoryEntry{}, false
+}
+
+// renderCrawlerInfo says what the chosen crawler is, from the directory
+// and the sourced table.
+func (s *simulator) renderCrawlerInfo(name string) {
+	msg := ""
+	if e, ok := s.directoryEntry(name); ok {
+		op := e.Operator
+		if op == "" {
+			op = "operator unclear"
+		}
+		msg = e.Token + ": " + op + "; " + e.Use.Title() + "; known to obey robots.txt: " + e.Obeys + "."
+		if k, ok := policy.KnownCrawlerUse(name); ok {
+			msg += " Use from " + k.Source + "."
+		} else if e.Function != "" {
+			msg += " The directory says: " + e.Function
+		}
+	} else if k, ok := policy.KnownCrawlerUse(name); ok {
+		msg = k.Token + ": " + k.Operator + "; " + k.Use.Title() + " (" + k.Source + ")."
+	}
+	setIfChanged(byID(idSimCrawlerInfo), "textContent", msg)
+}
+
+// batchClick handles the batch view's buttons and cells.
+func (s *simulator) batchClick(ev app.Value) {
+	t := ev.Get("target")
+	switch t.Get("id").String() {
+	case idBatchFill:
+		s.batchGroup = byID(idBatchGroup).Get("value").String()
+		s.batchCat, _ = policy.ParseCategory(byID(idBatchCat).Get("value").String())
+		s.batchDrawn = ""
+		s.run()
+		return
+	case idBatchClear:
+		s.batchGroup, s.batchDrawn = "", ""
+		byID(idBatch).Set("innerHTML", "")
+		s.setBatchStatus("")
+		return
+	}
+	cell := t.Call("closest", "button[data-bc]")
+	if !cell.Truthy() {
+		return
+	}
+	r, _ := strconv.Atoi(cell.Call("getAttribute", "data-br").String())
+	c, _ := strconv.Atoi(cell.Call("getAttribute", "data-bc").String())
+	if r >= len(s.batchCrawlers) || c >= len(s.rows) {
+		return
+	}
+	// Ask the same question in the matrix: that crawler, the today kind,
+	// and show the explanation of the cell.
+	s.ua.Set("checked", false)
+	s.crawler.Set("value", "custom")
+	s.name.Set("value", s.batchCrawlers[r])
+	s.kind.Set("value", policy.KindToday.String())
+	s.run()
+	for j, u := range s.usages {
+		if u == s.batchCat {
+			s.selectCell(c, j)
+		}
+	}
+	if s.onChange != nil {
+		s.onChange()
+	}
+}
+
+// renderBatch answers the batch view's questions (quiet: no traces) and
+// draws it; on the same shape only the cells whose answer changed are
+// redrawn.
+func (s *simulator) renderBatch(p *policy.Policy) {
+	if s.batchGroup == "" || p == nil || len(s.dir) == 0 {
+		return
+	}
+	crawlers := s.groupCrawlers(s.batchGroup)
+	s.batchCrawlers = crawlers
+	q := s.base
+	q.Kind, q.Usage, q.UserAgent = policy.KindToday, s.batchCat, false
+	s.batchAns = p.Batch(q, crawlers, s.rows, s.batchAns[:0])
+	key := s.batchGroup + "\x00" + s.batchCat.String() + "\x00" + strings.Join(s.rows, "\x00")
+	el := byID(idBatch)
+	if key == s.batchDrawn && len(s.batchV) == len(s.batchAns) {
+		cells := el.Call("getElementsByClassName", "bcell")
+		for i := range s.batchAns {
+			v := verdict(&s.batchAns[i])
+			if v == s.batchV[i] {
+				continue
+			}
+			s.batchV[i] = v
+			c := cells.Index(i)
+			c.Set("className", "bcell c-"+v)
+			c.Set("textContent", verdictIcon[v])
+		}
+		s.batchStatus()
+		return
+	}
+	var b strings.Builder
+	b.Grow(len(crawlers) * (len(s.rows)*70 + 80))
+	b.WriteString(`<table class="mx bx"><caption class="sr-only">` + escape("Today's AI crawlers: "+s.batchCat.String()+" for each crawler (rows) and URL (columns)") + `</caption><thead><tr><th scope="col" class="mx-url">Crawler</th>`)
+	for _, u := range s.rows {
+		b.WriteString(`<th scope="col" class="mx-u" title="` + escape(u) + `"><span>` + escape(u) + `</span></th>`)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	s.batchV = s.batchV[:0]
+	for r, c := range crawlers {
+		b.WriteString(`<tr><th scope="row" class="mx-url">` + escape(c) + `</th>`)
+		for j := range s.rows {
+			v := verdict(&s.batchAns[r*len(s.rows)+j])
+			s.batchV = append(s.batchV, v)
+			b.WriteString(`<td><button type="button" class="bcell c-` + v + `" data-br="` + strconv.Itoa(r) + `" data-bc="` + strconv.Itoa(j) + `" title="` + v + `">` + verdictIcon[v] + `</button></td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+	el.Set("innerHTML", b.String())
+	s.batchDrawn = key
+	s.batchStatus()
+}
+
+func (s *simulator) batchStatus() {
+	counts := map[string]int{}
+	for _, v := range s.batchV {
+		counts[v]++
+	}
+	s.setBatchStatusText(strconv.Itoa(len(s.batchCrawlers)) + " crawlers × " + strconv.Itoa(len(s.rows)) + " URLs, " + s.batchCat.String() + ": " +
+		strconv.Itoa(counts[vYes]) + " allowed, " + strconv.Itoa(counts[vNo]) + " disallowed, " + strconv.Itoa(counts[vNone]) + " no preference, " +
+		strconv.Itoa(counts[vNotCrawled]) + " not crawled. Click a cell for its explanation.")
+}
+
+func (s *simulator) setBatchStatusText(msg string) {
+	setIfChanged(byID(idBatchStatus), "textContent", msg)
+}
