@@ -141,7 +141,7 @@ func TestSimulatorMatrix(t *testing.T) {
 	f := policy.MustParse(guideFile)
 
 	// The lists offer the file's crawlers and purposes.
-	opts := eval[[]string](t, ctx, `[...document.getElementById("sim-crawler").options].map(o => o.textContent)`)
+	opts := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-crawler > option")].map(o => o.textContent)`)
 	if strings.Join(opts, "|") != "Any other crawler|SearchBot1|Another name (type it)…" {
 		t.Errorf("crawler options = %q", opts)
 	}

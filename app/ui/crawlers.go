@@ -88,15 +88,28 @@ func directoryOptions(es []policy.DirectoryEntry) string {
 			if e.Use != u {
 				continue
 			}
-			op := e.Operator
-			if op == "" {
-				op = "operator unclear"
-			}
-			b.WriteString(`<option value="n:` + escape(e.Token) + `">` + escape(e.Token+" · "+op+" · obeys robots.txt: "+e.Obeys) + `</option>`)
+			b.WriteString(`<option value="n:` + escape(e.Token) + `">` + escape(e.Token+" · "+shortOperator(e.Operator)+" · obeys robots.txt: "+e.Obeys) + `</option>`)
 		}
 		b.WriteString(`</optgroup>`)
 	}
 	return b.String()
+}
+
+// shortOperator is the operator's name for a list: the directory's free
+// text up to its first clause, at most 40 characters.
+func shortOperator(op string) string {
+	if op == "" {
+		return "operator unclear"
+	}
+	for _, cut := range []string{" that ", ", ", " (", ". ", " to "} {
+		if i := strings.Index(op, cut); i > 0 {
+			op = op[:i]
+		}
+	}
+	if r := []rune(op); len(r) > 40 {
+		op = string(r[:39]) + "…"
+	}
+	return op
 }
 
 // fillBatchGroups fills the group picker of the batch view.
