@@ -9,6 +9,9 @@ import "strings"
 // conventional crawlers read the file, and CheckReferences looks into other
 // files; CheckAll runs all three.
 func Check(f *File) []Diagnostic {
+	if d, ok := notRobotsTxt(f); ok {
+		return []Diagnostic{d}
+	}
 	ds := make([]Diagnostic, 0, len(f.diags)+4)
 	ds = append(ds, f.diags...)
 	c := checker{f: f}
@@ -18,6 +21,56 @@ func Check(f *File) []Diagnostic {
 	ds = append(ds, c.diags...)
 	SortDiagnostics(ds)
 	return ds
+}
+
+// notRobotsTxt recognises a body that is not a robots.txt at all, such as
+// an HTML error page or a JSON document served at /robots.txt: its first
+// content starts like HTML, XML or JSON, no line of it is read as an
+// ACAP-crawler line, and no User-agent line it has names a crawler (a
+// script line such as "x = 'user agent: </b>'" is a User-agent line for
+// Google's parser, naming no crawler). Such a file gets one diagnostic at line
+// 1 instead of one per line: crawlers find no rules in it, so they crawl
+// everything.
+func notRobotsTxt(f *File) (Diagnostic, bool) {
+	if len(f.Records) > 0 {
+		return Diagnostic{}, false
+	}
+	for _, g := range f.Groups {
+		for _, a := range g.Agents {
+			if a.Status == StatusOK && agentName(a.Value.Text) != "" {
+				return Diagnostic{}, false // a group some crawler reads
+			}
+		}
+	}
+	t := strings.TrimLeft(strings.TrimPrefix(f.text, bom), " \t\r\n\v\f")
+	what := ""
+	switch {
+	case hasPrefixFold(t, "<!doctype html"), hasPrefixFold(t, "<html"), hasPrefixFold(t, "<head"), hasPrefixFold(t, "<body"):
+		what = "an HTML page"
+	case hasPrefixFold(t, "<?xml"), strings.HasPrefix(t, "<"):
+		what = "an HTML or XML document"
+	case strings.HasPrefix(t, "{"), strings.HasPrefix(t, "["):
+		what = "a JSON document"
+	default:
+		// Plain text such as "not found": no line is a field any reading
+		// knows, and some line is not even written name: value.
+		known, bare := false, false
+		for _, fd := range f.Fields {
+			known = known || fd.Kind != FieldUnknown
+			bare = bare || !fd.Colon
+		}
+		if known || !bare {
+			return Diagnostic{}, false
+		}
+		what = "text in which no line is a robots.txt field"
+	}
+	l := f.Line(1)
+	n := len(f.Lines)
+	return Diagnostic{
+		Pos: Pos{Offset: l.Start, Line: 1, Col: 1}, End: Pos{Offset: l.End, Line: 1, Col: 1 + l.End - l.Start},
+		Severity: SevWarning, Code: CodeNotRobotsTxt, Section: secRFC9309,
+		Message: "this is not a robots.txt: it is " + what + " (" + itoa(n) + " lines). A crawler that receives it as /robots.txt finds no group for any crawler in it, so it crawls everything (sent with a 5xx error status instead, it would keep crawlers away entirely, RFC 9309 §2.3.1.4). Serve a plain-text robots.txt at /robots.txt.",
+	}, true
 }
 
 // CheckAll is Check, CheckDrift and CheckReferences together, sorted.
@@ -77,14 +130,11 @@ func (c *checker) version() {
 		c.add(l.Num, start, end, SevWarning, CodeVersionForm, secP1Version,
 			"the ACAP version comment is written \""+canonical+"\" (two #, ACAP, a space, version=); crawlers looking for it may not recognise \""+text+"\"",
 			&Fix{Title: "Write " + canonical, Edits: []Edit{{Start: start, End: end, New: canonical}}})
-	case l.End > end:
-		what := "trailing text"
-		if contentEnd == end {
-			what = "trailing spaces"
-		}
-		c.add(l.Num, end, l.End, SevWarning, CodeVersionForm, secP1Version,
-			"the ACAP version comment has "+what+"; keep it alone on its line so that readers find the version",
-			&Fix{Title: "Remove the " + what, Edits: []Edit{{Start: end, End: l.End}}})
+	case contentEnd > end:
+		// Trailing spaces are no problem (semantics §8); trailing text is.
+		c.add(l.Num, end, contentEnd, SevWarning, CodeVersionForm, secP1Version,
+			"the ACAP version comment has text after it; keep it alone on its line so that readers find the version",
+			&Fix{Title: "Remove the trailing text", Edits: []Edit{{Start: end, End: l.End}}})
 	}
 	if l.Num != 1 || (toks[0].Kind == TokSpace) {
 		c.add(l.Num, start, end, SevWarning, CodeVersionNotFirst, secP1Version,

@@ -40,6 +40,7 @@ const (
 	CodeVersionNotFirst      = "acap-version-not-first"
 	CodeAnyWithNamed         = "acap-any-with-named"
 	CodeCrawlerVersion       = "crawler-version-suffix"
+	CodeCrawlerNameCut       = "crawler-name-cut" // User-agent: kangaroo bot is read as kangaroo
 	CodeConventionalInRecord = "conventional-in-acap-record"
 	CodePatternNoSlash       = "pattern-no-leading-slash"
 	CodePatternSpace         = "pattern-has-space" // Disallow: /a b

@@ -37,7 +37,6 @@ func TestCorpus(t *testing.T) {
 	}{
 		{"corriere.it_2015-09.txt", CodeVersionForm, 1},               // ###ACAP
 		{"jn.pt_2015-09.txt", CodeVersionForm, 1},                     // #ACAP
-		{"an.no_2015-09.txt", CodeVersionForm, 1},                     // trailing spaces
 		{"ekstrabladet.dk_2015-09.txt", CodeVersionNotFirst, 2},       // version on line 2
 		{"pressdisplay.com_2015-09.txt", CodeConventionalInRecord, 7}, // ACAP-crawler inside a conventional group
 		{"gazzetta.it_2015-09.txt", CodeConventionalInRecord, 56},

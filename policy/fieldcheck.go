@@ -45,16 +45,31 @@ func (p *parser) checkField(fd *Field) {
 				&Fix{Title: "Write ACAP-ignore-conventional-records alone", Edits: []Edit{{Start: fd.Name.Pos.Offset, End: lineContentEnd(p.f, fd), New: "ACAP-ignore-conventional-records"}}})
 		}
 	case FieldAllow, FieldDisallow:
+		if fd.Near && strings.ContainsAny(fd.Name.Text, " \t") {
+			break // "Disallow /a:b": the warning about the colon says it all
+		}
 		if v := fd.Value.Text; hasBlank(v) {
-			first := strings.Fields(v)[0]
+			// The tester (like crawlers that decode escapes) compares a raw
+			// space as %20, so writing %20 keeps what the line means for
+			// every kind; cutting the path would widen the rule.
+			enc := strings.NewReplacer(" ", "%20", "\t", "%09").Replace(v)
 			p.report(fd.Value, SevWarning, CodePatternSpace, secRFC9309,
-				"the path has a space in it: crawlers read \""+v+"\" as one path, and URLs never contain a raw space, so it matches almost nothing; write one path per line (spaces in paths are written %20)",
-				replace("Keep only "+first, fd.Value, first))
+				"the path has a space in it: \""+v+"\" is one path. The tester reads the space as %20, as crawlers that decode escapes do, but Google's parser compares it as written and URLs carry a space as %20, so for Google the line matches nothing. Write the space as %20 if it is part of the path; if you meant several paths, write one per line.",
+				replace("Write "+enc, fd.Value, enc))
 		}
 		if v := fd.Value.Text; v != "" && v[0] != '/' && v[0] != '*' {
-			p.report(fd.Value, SevWarning, CodePatternNoSlash, secRFC9309,
-				"paths start with '/': \""+v+"\" is read as \"/"+v+"\" by some crawlers and matches nothing for others",
-				replace("Write /"+v, fd.Value, "/"+v))
+			// No fix: writing the slash would change what the line means
+			// (semantics §8); the message says what to write.
+			msg := "paths start with '/': \"" + v + "\" is read as written, as Google's parser reads it, so it matches no URL (a few crawlers put a '/' before it). "
+			switch {
+			case hasPrefixFold(v, "http://") || hasPrefixFold(v, "https://"):
+				msg += "A rule holds a path on this host, not a URL: to keep crawlers away from another host, put a robots.txt on that host."
+			case v[0] == '?':
+				msg += "To match this query on every path, write \"/*" + v + "\"."
+			default:
+				msg += "Write \"/" + v + "\" if that is the path you meant."
+			}
+			p.report(fd.Value, SevWarning, CodePatternNoSlash, secRFC9309, msg, nil)
 		}
 	case FieldCrawlDelay:
 		if !isDecimal(fd.Value.Text) {
@@ -164,7 +179,7 @@ func (p *parser) unknownField(fd *Field) {
 			"\""+fd.Name.Text+"\" is not "+best+": no crawler reads this line (Google's parser accepts only names that start with one of its spellings of "+best+"), so it is ignored. Did you mean "+best+"?", fix)
 		return
 	}
-	if best != "" {
+	if best != "" && fd.Colon {
 		msg += "; did you mean " + best + "?"
 		fix = replace("Write "+best, fd.Name, best)
 	}
@@ -454,7 +469,7 @@ func (p *parser) checkCrawlerName(fd *Field, acap bool) {
 			"crawler names are compared without a version: \""+v+"\" is read as \""+name+"\"",
 			replace("Write "+name, fd.Value, name))
 	default:
-		p.report(fd.Value, SevWarning, CodeCrawlerVersion, sec,
+		p.report(fd.Value, SevWarning, CodeCrawlerNameCut, sec,
 			"a crawler name is read as its leading letters, digits, '-', '_' and '.': \""+v+"\" is read as \""+name+"\", which may not be the crawler you meant", nil)
 	}
 }
