@@ -10,24 +10,33 @@ const (
 	// ReadLimit is how much of a file crawlers must read (RFC 9309 §2.5).
 	// Content past it is still parsed, with a warning.
 	ReadLimit = 500 << 10
-	// MaxFileSize is the hard cap: Parse refuses larger input.
+	// MaxFileSize is the hard cap. Every function that reads bytes as a
+	// file (Parse, ParseReferenced, and ParsePage with MetaMaxSize, the
+	// same size) refuses larger input with an error value and no result.
+	// Check, NewPolicy, Convert and the other functions that take a *File
+	// therefore only ever see files within it.
 	MaxFileSize = 5 << 20
 )
 
-// SizeError is returned by Parse for input over MaxFileSize.
+// SizeError is returned by Parse and ParseReferenced for input over
+// MaxFileSize.
 type SizeError struct {
 	Size int
 }
 
 func (e *SizeError) Error() string {
-	return "the file is " + mib(e.Size) + "; the tester reads files of at most " + mib(MaxFileSize) +
+	return "the file is " + mib(e.Size, true) + "; the tester reads files of at most " + mib(MaxFileSize, false) +
 		" (crawlers stop reading long before that, at about 500 KiB)"
 }
 
-func mib(n int) string {
-	whole := n >> 20
-	tenth := (n - whole<<20) * 10 >> 20
-	return strconv.Itoa(whole) + "." + strconv.Itoa(tenth) + " MiB"
+// mib formats n bytes in MiB with one decimal, rounded up with up (so that
+// a size just over a limit never reads as the limit itself), else down.
+func mib(n int, up bool) string {
+	tenths := n * 10 >> 20
+	if up && tenths<<20 < n*10 {
+		tenths++
+	}
+	return strconv.Itoa(tenths/10) + "." + strconv.Itoa(tenths%10) + " MiB"
 }
 
 // Parse reads a robots.txt file. It never fails on content: problems are
