@@ -112,8 +112,8 @@ func BenchmarkLargeMatrix(b *testing.B) {
 	}
 }
 
-// TestLargeInputs: the large real files are read whole (every line, with
-// the 500 KiB warning), and over MaxFileSize every function that reads
+// TestLargeInputs: the large real files are read whole (every line, and
+// the checker says what they are: an HTML page), and over MaxFileSize every function that reads
 // bytes as a file refuses them with an error value and no result, rather
 // than reading them as empty.
 func TestLargeInputs(t *testing.T) {
@@ -128,10 +128,10 @@ func TestLargeInputs(t *testing.T) {
 		}
 		found := false
 		for _, d := range Check(f) {
-			found = found || d.Code == CodeFileTooLarge
+			found = found || d.Code == CodeNotRobotsTxt
 		}
 		if !found {
-			t.Errorf("%d bytes: no %s warning", len(src), CodeFileTooLarge)
+			t.Errorf("%d bytes: no %s warning", len(src), CodeNotRobotsTxt)
 		}
 	}
 	over := bytes.Repeat(one, MaxFileSize/len(one)+1)
