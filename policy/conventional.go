@@ -380,6 +380,13 @@ func (p *Policy) decideOlder(q *Question, u Usage, path string, subj *Subject, a
 		who = "no earlier record names " + q.Crawler + ", so the * record"
 	}
 	a.step(Step{Kind: StepRecords, Line: r.first, Lines: lines, Text: who + " applies (records end at a blank line)"})
+	if len(r.rules) == 0 {
+		text := "the record has no Allow or Disallow path before the blank line or the next record that ends it, so it forbids nothing"
+		if !agentAny(r.agents[0].Value.Text) {
+			text += "; it is still " + q.Crawler + "'s record, so the * record does not take its place"
+		}
+		a.step(Step{Kind: StepNote, Line: r.first, Text: text})
+	}
 	if u != UsageCrawl {
 		a.step(Step{Kind: StepFollowsCrawl, Text: "a " + q.Kind.Title() + " knows only crawling: " + u.String() + " follows the answer for crawl"})
 	}

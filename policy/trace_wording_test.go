@@ -2,6 +2,7 @@ package policy
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -41,6 +42,28 @@ func TestTraceWording(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestOlderEmptyRecordTrace: an older kind's record ended by a blank line
+// before any rule is the crawler's record, and the trace says why it
+// forbids nothing (semantics §8).
+func TestOlderEmptyRecordTrace(t *testing.T) {
+	pol := NewPolicy(MustParse("User-agent: OldBot\n\nDisallow: /p\n\nUser-agent: *\nDisallow: /\n"))
+	for _, k := range []Kind{KindDraft1996, KindREP1994, KindV2Proposal} {
+		a := pol.Decide(Question{Crawler: "OldBot", URL: "/p", Kind: k})
+		said := false
+		for _, s := range a.Trace.Steps {
+			if s.Kind == StepNote && s.Line == 1 && strings.Contains(s.Text, "forbids nothing") && strings.Contains(s.Text, "does not take its place") {
+				said = true
+			}
+		}
+		if !a.Allowed || a.Line != 0 || !said {
+			t.Errorf("%s: allowed %v, line %d, trace:\n%s", k, a.Allowed, a.Line, a.Trace)
+		}
+		if b := pol.Decide(Question{Crawler: "Other", URL: "/p", Kind: k}); b.Allowed || b.Line != 6 {
+			t.Errorf("%s, another crawler: allowed %v, line %d", k, b.Allowed, b.Line)
 		}
 	}
 }
