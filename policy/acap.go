@@ -412,8 +412,9 @@ func scopeReason(w, l *candidate) string {
 
 // usageOutcome is the answer for one usage before dependencies.
 type usageOutcome struct {
-	decided bool // some field decided (false: allowed by silence)
-	allow   bool
+	decided  bool // some field decided (false: allowed by silence)
+	viaOther bool // the fields for other decided, as none spoke of the usage
+	allow    bool
 	line    int
 	file    string
 	quals   []Qualifier
@@ -534,7 +535,9 @@ func (p *Policy) acapUsage(q *Question, sel *selection, u Usage, subj, psubj *Su
 		if ores.found {
 			a.step(Step{Kind: StepOther, File: ores.win.comp.name, Line: ores.win.line(),
 				Text: "no field speaks of " + u.String() + " for this URL, so the fields for other decide"})
-			return p.outcome(ores, u, q, a)
+			out := p.outcome(ores, u, q, a)
+			out.viaOther = true
+			return out
 		}
 	}
 	if !res.found {

@@ -196,6 +196,10 @@
 //     disallow-preserve refuses the copy. A META permission for a usage
 //     that robots.txt refuses to crawl is never seen. Older kinds read only
 //     noindex and nofollow from a page, and only when crawl is allowed.
+//   - A page's allow-other or disallow-other decides a usage that neither
+//     the page nor robots.txt speaks of (robots.txt silent, or decided
+//     only by its own fields for other); an explicit robots.txt field for
+//     the usage is not overridden by the page's other.
 //   - Named META tags are compared with the crawler as record names are:
 //     without a /version, ASCII letters case-insensitively; with the
 //     User-Agent option, only the tags with the longest name found count.

@@ -83,13 +83,24 @@ func (p *Policy) pageRules(q *Question, u Usage, page *Page) pageVerdict {
 }
 
 // pageOutcome lets the page's META tags decide usage u where they speak of
-// it: the page is narrower than any robots.txt pattern. A permission
+// it: the page is narrower than any robots.txt pattern. Where neither the
+// page nor robots.txt speaks of u itself (robots.txt is silent or its
+// fields for other decided), the page's tags for other decide. A permission
 // brings its qualifiers like a field: its until- date is enforced on the
 // question's date and its restrictions are reported (semantics §8). Where
 // the page is silent, out (robots.txt's outcome) stands.
 func (p *Policy) pageOutcome(q *Question, u Usage, page *Page, out usageOutcome, a *Answer) usageOutcome {
 	v := p.pageRules(q, u, page)
 	pagePath := "page " + page.Path
+	if len(v.rules) == 0 && u != UsageOther && (!out.decided || out.viaOther) {
+		// Nothing on the page or in robots.txt speaks of u itself: the
+		// page's tags for other decide, as the narrowest (semantics §3.5).
+		if ov := p.pageRules(q, UsageOther, page); len(ov.rules) > 0 {
+			v = ov
+			a.step(Step{Kind: StepOther, File: pagePath, Line: ov.rules[0].Pos.Line,
+				Text: "neither robots.txt nor the page's META tags speak of " + u.String() + " itself, so the page's tags for other decide"})
+		}
+	}
 	if len(v.rules) == 0 {
 		if len(page.Tags) > 0 && !a.quiet {
 			a.step(Step{Kind: StepMeta, Text: "the page's META tags say nothing about " + u.String() + " for this crawler; robots.txt decides"})
