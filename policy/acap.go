@@ -415,10 +415,10 @@ type usageOutcome struct {
 	decided  bool // some field decided (false: allowed by silence)
 	viaOther bool // the fields for other decided, as none spoke of the usage
 	allow    bool
-	line    int
-	file    string
-	quals   []Qualifier
-	limit   *Qualifier // an until- date limit of the deciding field
+	line     int
+	file     string
+	quals    []Qualifier
+	limit    *Qualifier // an until- date limit of the deciding field
 }
 
 // decideACAP answers as an ACAP crawler.
