@@ -166,13 +166,60 @@
 // ignores case in paths; some rankings ACAP's scope rule cannot express) is
 // listed, with both answers, in the EquivalenceReport.
 //
+// # Reading lines as Google does
+//
+// Every reading takes a line as Google's parser (google/robotstxt) takes it,
+// wherever RFC 9309 leaves room: a field name that starts with one of
+// Google's spellings is that field (user-agent, useragent, user agent;
+// allow; disallow, dissallow, dissalow, disalow, diasllow, disallaw;
+// sitemap, site-map), with a warning naming the spelling; other near misses
+// (User_agent, Dis-allow) are read by no crawler and are errors. Without a
+// colon right after the name, the name runs to the first colon in the line
+// ("Disallow /a:b" is Disallow: b). Vertical tabs and form feeds at the ends
+// of a line, a name or a value are stripped like spaces, and a NUL byte ends
+// the line; each gets a warning saying so. '*' names every crawler only
+// alone or before white space; otherwise a User-agent name is its leading
+// run of letters, digits, '_', '-' and '.', which may be empty ("*Fetch*"
+// names no crawler, with a warning). An ACAP-crawler value that starts with
+// '*' and is not the any-crawler name names no crawler either.
+//
+// The rfc9309 reading differs from Google's only where the product's
+// reading says so (conformance/README.md): /robots.txt may always be
+// fetched, escapes are compared decoded (except %2F), names with digits are
+// whole, and Allow: .../index.html does not also allow the directory.
+// TestOracleCorpus and FuzzOracle check this against
+// github.com/jimsmart/grobotstxt v1.0.3, a Go port of Google's parser, on
+// the 270 files of the shared corpus and on generated files; a named
+// function (diffClass) says which documented difference explains each
+// answer that is not Google's. Where the port itself differs from Google's
+// C++ parser, the test accounts for it: it gives the port escapes already in
+// upper case (the port's upper-casing also corrupts digits), and it names
+// the port's own readings of NUL bytes, Unicode spaces, the extra
+// misspelling "diaslow" and RFC 7231 token characters in crawler names.
+//
+// # Diagnostics that never mislead
+//
+// A fix is offered only when it keeps what the line means for every kind,
+// or when it makes a skipped line readable: a space in a path is fixed as
+// %20; a conventional path without its leading '/', a blank line inside a
+// group and a colon later in the line get advice without a fix. A line
+// every reading reads as its author meant gets no warning: a /version
+// suffix is info, trailing spaces after the ACAP version comment are
+// nothing. A name that is cut short ("kangaroo bot" is kangaroo) is a
+// warning (CodeCrawlerNameCut). Fields a known crawler reads name it
+// (Clean-param and Host: Yandex). A body that is an HTML, XML or JSON
+// document, or plain text with no field, and that names no crawler gets one
+// diagnostic (CodeNotRobotsTxt) at line 1 instead of one per line.
+//
 // # Choices where the documents are silent
 //
 // Where neither the specifications nor the product's reading settle a case,
 // this package chooses, and the in-app help says the same:
 //
-//   - A record whose ACAP-crawler lines are all errors still delimits a
-//     record; it applies to no crawler.
+//   - A line that no reading uses (a skipped error, a bare word) neither
+//     starts nor ends a group or a record (semantics §8): an ACAP-crawler
+//     line with no name does not start a record, so the lines after it
+//     belong to the record above, as for a crawler that skips it.
 //   - An ACAP permission with words after its pattern that are not
 //     qualifiers (such as "/a /b") is skipped rather than read as a
 //     prohibition: it is not clear which pattern was meant.

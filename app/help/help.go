@@ -507,8 +507,27 @@ func choicesPage() Page {
 			{
 				Heading: "Records and definitions",
 				Paragraphs: []string{
-					"A record whose ACAP-crawler lines all have errors still marks where a record begins and ends, but it applies to no crawler. A record that mixes * with named crawlers applies to everyone as a * record and to the named ones as a named record; the checker warns about it.",
+					"A line that no crawler reads, such as an ACAP-crawler line with no name or a User-agent line with no colon and several words, neither starts nor ends a record or a group: the lines after it belong to the record or group above, as they do for a crawler that skips it. A record that mixes * with named crawlers applies to everyone as a * record and to the named ones as a named record; the checker warns about it.",
 					"Definitions must come before the first record. A composite usage may only name qualified usages defined above it; resource sets may be defined in any order.",
+				},
+			},
+			{
+				Heading: "Reading lines as Google does",
+				Paragraphs: []string{
+					"The RFC 9309 kind reads each line the way Google's open-source parser does, wherever RFC 9309 leaves room. A field name counts when it starts with one of Google's spellings: user-agent, useragent or user agent; allow; disallow, dissallow, dissalow, disalow, diasllow or disallaw; sitemap or site-map. So Useragents and Disalowed are read, with a warning, while User_agent and Dis-allow are read by no crawler and are marked as errors.",
+					"* names every crawler only alone or followed by a space: \"* crawlers\" is the * group, but *Fetch*, ** or *x name no crawler at all (a crawler name is its leading letters, digits, -, _ and .). The same holds for ACAP-crawler.",
+					"Without a colon right after the name, Google takes the name up to the first colon in the line, so \"Disallow /a:b\" is read as Disallow: b. A vertical tab or form feed at the end of a line, a name or a value is stripped like a space, and a NUL byte ends the line. Each of these gets a warning that says what Google reads.",
+					"Where the tester differs from Google on purpose, the differences are few and listed: /robots.txt may always be fetched, escapes such as %41 are compared decoded (except %2F), crawler names with digits are read whole, and Allow: /x/index.html does not also allow /x/. A test compares every answer with Google's parser on hundreds of real files and on generated ones.",
+				},
+				Example:      "User-agent: *Fetch*\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n",
+				ShowsMistake: true,
+			},
+			{
+				Heading: "Messages you can rely on",
+				Paragraphs: []string{
+					"A fix is offered only when it keeps what the line means for every kind of crawler, or when it makes a line that no crawler reads say what it obviously meant. So a space in a path is fixed by writing it as %20, never by cutting the path short; a path without its leading / and a blank line inside a group get advice but no fix, because the fix would change what some crawlers do.",
+					"A line that every kind reads as its author meant gets no warning: a crawler name with a version, such as Wget/1.6, gets a note; trailing spaces after ##ACAP version=1.0 are fine. A name that is cut short, such as \"kangaroo bot\" read as kangaroo, gets a warning.",
+					"Fields that a known crawler reads are named with it: Clean-param and Host are Yandex's. A body that is not a robots.txt at all, such as an HTML error page served as /robots.txt, gets one message at line 1 instead of one per line: crawlers find no rules in it and crawl everything.",
 				},
 			},
 			{

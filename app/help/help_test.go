@@ -125,6 +125,8 @@ func TestExampleAnswers(t *testing.T) {
 		{"signals", "Per-purpose user agents", policy.Question{Crawler: "GPTBot", URL: "/a", Kind: policy.KindRFC9309}, false},
 		{"signals", "Per-purpose user agents", policy.Question{Crawler: "Googlebot", URL: "/a", Kind: policy.KindRFC9309}, true},
 		{"choices", "URLs and patterns", policy.Question{Crawler: "X", URL: "/a/b-print.html"}, false},
+		{"choices", "Reading lines as Google does", policy.Question{Crawler: "Googlebot", URL: "/a", Kind: policy.KindRFC9309}, true},
+		{"choices", "Reading lines as Google does", policy.Question{Crawler: "Googlebot", URL: "/private/a", Kind: policy.KindRFC9309}, false},
 		{"choices", "Capital letters", policy.Question{Crawler: "X", URL: "/a", Usage: policy.UsageIndex, Date: policy.Date{Year: 2008, Month: 3, Day: 2}}, false},
 		{"choices", "Capital letters", policy.Question{Crawler: "X", URL: "/a", Usage: policy.UsageIndex, Date: policy.Date{Year: 2008, Month: 3, Day: 1}}, true},
 		{"choices", "Purposes, and where a line stands", policy.Question{Crawler: "X", URL: "/a", Usage: policy.UsageIndex}, true},
