@@ -3,6 +3,7 @@ package policy_test
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/acap-workbench/workbench/policy"
@@ -56,4 +57,33 @@ func FuzzParseReferenced(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReferencedBrokenDefinition: a permission in a referenced file that
+// uses the referring file's qualified usage with a wrong qualifier is read
+// as a prohibition, and the message says where the definition is.
+func TestReferencedBrokenDefinition(t *testing.T) {
+	main := policy.MustParse("ACAP-qualified-usage: bad index max-length=2-words\nACAP-crawler: *\nACAP-permissions-reference: /r.txt\n")
+	ref, err := policy.ParseReferenced("/r.txt", []byte("ACAP-crawler: *\nACAP-allow-(bad): /\n"), main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fd := ref.FieldAt(2)
+	if fd.Status != policy.StatusProhibit || len(fd.Rules()) != 1 || fd.Rules()[0].Allow || fd.Rules()[0].Usage != policy.UsageIndex {
+		t.Fatalf("line 2: %s %+v", fd.Status, fd.Rules())
+	}
+	found := false
+	for _, d := range policy.Check(ref) {
+		if d.Code == policy.CodeBrokenQualifiedUsage && d.Pos.Line == 2 && strings.Contains(d.Message, "line 1 of the file that refers to this one") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no diagnostic naming the referring file's line: %v", policy.Check(ref))
+	}
+	rf, _ := policy.Parse("/r.txt", ref.Src)
+	a := policy.NewPolicy(main, rf).Decide(policy.Question{Crawler: "x", URL: "/a", Usage: policy.UsageIndex})
+	if a.Allowed || a.File != "/r.txt" || a.Line != 2 {
+		t.Errorf("decision: %+v\n%s", a, a.Trace)
+	}
 }

@@ -184,8 +184,12 @@ func (p *parser) expand(fd *Field) {
 		setVia = "set " + set.Name
 	}
 	if broken != nil && fd.Kind == FieldACAPAllow {
+		where := "line " + itoa(broken.Field.Line)
+		if p.f.Defs.Qualified[lowerASCII(broken.Name)] != broken {
+			where += " of the file that refers to this one"
+		}
 		p.prohibit(fd, fd.Name, CodeBrokenQualifiedUsage, secP1Definitions,
-			"the qualified usage ("+broken.Name+") is defined with qualifiers that are wrong (line "+itoa(broken.Field.Line)+
+			"the qualified usage ("+broken.Name+") is defined with qualifiers that are wrong ("+where+
 				"), so ACAP crawlers read this line as a prohibition of "+usagesOf(parts)+"; correct the definition", nil)
 	}
 	allow := fd.Kind == FieldACAPAllow && fd.Status == StatusOK
