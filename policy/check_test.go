@@ -74,7 +74,7 @@ func TestCheckFindsProblems(t *testing.T) {
 		{"local prohibition", head + "ACAP-qualified-usage: cache preserve time-limit=until-recrawled\nACAP-crawler: *\nACAP-disallow-(cache): /\n",
 			[]wantDiag{{4, SevError, CodeLocalProhibition}}},
 		{"outside record after user-agent", head + "ACAP-crawler: *\nACAP-disallow-crawl: /a\nUser-agent: *\nACAP-disallow-crawl: /b\n",
-			[]wantDiag{{5, SevError, CodeOutsideRecord}, {2, SevInfo, CodeRecordsBeforeConv}, {2, SevWarning, CodeCrawlDrift}}},
+			[]wantDiag{{5, SevError, CodeOutsideRecord}, {2, SevInfo, CodeRecordsBeforeConv}}},
 		{"outside record", head + "ACAP-allow-crawl: /\n",
 			[]wantDiag{{2, SevError, CodeOutsideRecord}}},
 		{"reference followed by fields", head + "ACAP-crawler: a\nACAP-permissions-reference: /a.txt\nACAP-allow-crawl: /\n",
@@ -97,9 +97,9 @@ func TestCheckFindsProblems(t *testing.T) {
 		{"crawler version", head + "ACAP-crawler: MSNPTC/1.0\nACAP-allow-crawl: /\n",
 			[]wantDiag{{2, SevInfo, CodeCrawlerVersion}}},
 		{"conventional inside ACAP record", "User-agent: *\nDisallow: /a\n" + "ACAP-crawler: *\nACAP-disallow-crawl: /a\nDisallow: /b\n",
-			[]wantDiag{{5, SevWarning, CodeConventionalInRecord}, {3, SevWarning, CodeCrawlDrift}}},
+			[]wantDiag{{5, SevWarning, CodeConventionalInRecord}}},
 		{"pattern without slash", head + "ACAP-crawler: *\nACAP-disallow-crawl: news/\nUser-agent: *\nDisallow: private\n",
-			[]wantDiag{{3, SevWarning, CodePatternNoSlash}, {5, SevWarning, CodePatternNoSlash}, {2, SevWarning, CodeCrawlDrift}}},
+			[]wantDiag{{3, SevWarning, CodePatternNoSlash}, {5, SevWarning, CodePatternNoSlash}}},
 		{"space in a conventional path", "User-agent: *\nDisallow: /tmp/ stray words\n",
 			[]wantDiag{{2, SevWarning, CodePatternSpace}}},
 		{"star pattern is fine", head + "ACAP-crawler: *\nACAP-disallow-index: *.gif$\n", nil},
@@ -141,8 +141,10 @@ func TestCheckFindsProblems(t *testing.T) {
 			[]wantDiag{{1, SevInfo, CodeVersionMissing}}},
 		{"clean guide-like file", head + "User-agent: *\nDisallow: /\n\nACAP-resource-set: crawlable /public/ /news/\nACAP-qualified-usage: cache preserve time-limit=until-recrawled\nACAP-composite-usage: basic crawl index (cache) present\nACAP-crawler: *\nACAP-disallow-crawl: /\nACAP-crawler: named\nACAP-allow-(basic): the-acap:resource-set:crawlable\nACAP-usage-purpose: news\nACAP-allow-present-snippet: /news/ max-length=250-chars time-limit=until-2008-12-31\n",
 			[]wantDiag{{10, SevWarning, CodeCrawlDrift}}}, // named may crawl /public/ the ACAP way, not the conventional way
-		{"drift", "User-agent: *\nDisallow: /a/\nACAP-crawler: *\nACAP-disallow-crawl: /b/\n",
+		{"drift", "User-agent: bot\nDisallow: /a/\nACAP-crawler: bot\nACAP-disallow-crawl: /b/\n",
 			[]wantDiag{{3, SevWarning, CodeCrawlDrift}}},
+		{"no drift for crawlers the file does not name (guide Ex 1.5)", head + "User-agent: *\nDisallow: /\nACAP-crawler: *\nACAP-allow-crawl: /\n",
+			nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -321,7 +323,7 @@ func TestCheckReferences(t *testing.T) {
 }
 
 func TestDriftMessageExample(t *testing.T) {
-	f := MustParse("User-agent: *\nDisallow: /private/\nACAP-crawler: *\nACAP-disallow-crawl: /secret/\n")
+	f := MustParse("User-agent: bot\nDisallow: /private/\nACAP-crawler: bot\nACAP-disallow-crawl: /secret/\n")
 	for _, d := range CheckAll(f) {
 		if d.Code == CodeCrawlDrift {
 			if strings.Contains(d.Message, "%") || !strings.Contains(d.Message, "/private/") && !strings.Contains(d.Message, "/secret/") {

@@ -1,9 +1,9 @@
 package policy
 
 import (
-	"runtime"
+	"sort"
 	"strings"
-	"sync"
+	"time"
 )
 
 // ConvertOptions control Convert.
@@ -17,6 +17,9 @@ type ConvertOptions struct {
 	// IgnoreConventional adds ACAP-ignore-conventional-records, so that
 	// ACAP crawlers read only the ACAP records.
 	IgnoreConventional bool
+	// Bounds bound the proof of equivalence. Without a deadline, the proof
+	// gets DefaultConvertBudget.
+	Bounds CompareOptions
 }
 
 // Conversion is the result of Convert: the new text, what was added, and
@@ -26,58 +29,10 @@ type Conversion struct {
 	Added  []int    // 1-based lines of Text that the converter added
 	Notes  []string // what the converter did beyond translating lines, and why
 	Report EquivalenceReport
+	// Err is set when the converted text would be larger than MaxFileSize:
+	// it is then not produced (Text is nil) and nothing is compared.
+	Err error
 }
-
-// EquivalenceReport compares two readings of crawl: the source kind's
-// reading of the original file and the ACAP reading of the converted one.
-type EquivalenceReport struct {
-	Source   Kind
-	Crawlers []string // the crawlers compared; the last is one the file does not name
-	Probes   int      // distinct paths asked
-	Checked  int      // questions compared (crawlers × their paths)
-	// Differences are examples of paths where the readings disagree: at
-	// most maxDifferences, those that are not about case first.
-	Differences []Difference
-	// More counts the differences left out of Differences.
-	More int
-	// Counts of all differences by cause.
-	CaseCount, RankingCount, OtherCount int
-}
-
-// Equivalent reports whether no difference was found.
-func (r *EquivalenceReport) Equivalent() bool { return r.CaseCount+r.RankingCount+r.OtherCount == 0 }
-
-// OnlyCase reports whether every difference found comes from ACAP matching
-// ignoring case (the one difference no ACAP line can remove).
-func (r *EquivalenceReport) OnlyCase() bool { return r.RankingCount+r.OtherCount == 0 }
-
-// Explained reports whether every difference found is one the converter
-// cannot remove: case, or a ranking ACAP's scope rule cannot express.
-func (r *EquivalenceReport) Explained() bool { return r.OtherCount == 0 }
-
-// Difference is a path on which two readings decide crawl differently.
-type Difference struct {
-	Crawler    string
-	Path       string
-	Source     bool // the source reading's answer
-	SourceLine int  // its deciding line in the original file (0: none)
-	ACAP       bool // the ACAP reading's answer
-	ACAPLine   int  // its deciding line in the converted file (0: none)
-	// CaseOnly marks a difference that comes from ACAP matching ignoring
-	// case: no ACAP line can restore it.
-	CaseOnly bool
-	// Ranking marks a difference where both readings have a matching line
-	// but rank them differently: RFC 9309 prefers the longer pattern (and
-	// Allow on a tie), ACAP the narrower scope of §2.4.5, and the converter
-	// found no ACAP line that restores the source's choice (for example an
-	// anchored "/$" always loses to "/*" in ACAP).
-	Ranking bool
-}
-
-// unnamedCrawler is the crawler name used for "any other crawler".
-const unnamedCrawler = "AnyOtherCrawler"
-
-const maxDifferences = 50
 
 // convUnit is one crawler's rules in the source reading.
 type convUnit struct {
@@ -103,77 +58,90 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 	conv := &Conversion{}
 	var lines []string // added lines, comments marked by a leading '#'
 	add := func(s string) { lines = append(lines, s) }
-	for _, u := range units {
-		if existing[strings.ToLower(u.name)] {
-			conv.Notes = append(conv.Notes, "the file already has an ACAP record for "+u.name+"; it is kept and none is added")
-			continue
-		}
-		rules := u.rules
-		if opt.Source == KindRFC9309 {
-			var dropped []int
-			rules, dropped = dropTiedDisallows(f, rules)
-			if len(dropped) > 0 {
-				conv.Notes = append(conv.Notes, "for "+u.name+", "+lineList(dropped)+" repeat"+plural(len(dropped), "s", "")+" the pattern of an Allow line; RFC 9309 crawlers let Allow win such a tie while ACAP would prohibit, so no ACAP line is written for "+plural(len(dropped), "it", "them"))
-			}
-		}
-		if opt.Source == KindDraft1996 {
-			var dropped []int
-			rules, dropped = unshadow(rules)
-			if len(dropped) > 0 {
-				conv.Notes = append(conv.Notes, "for "+u.name+", "+lineList(dropped)+plural(len(dropped), " is", " are")+" never reached by a 1996 crawler (an earlier rule of the record matches every path "+plural(len(dropped), "it matches", "they match")+"), so no ACAP line is written for "+plural(len(dropped), "it", "them"))
-			}
-		}
-		if u.name == "*" && !hasPattern(f, rules, opt.Source) {
-			// An empty record would merge with the next ACAP-crawler line;
-			// and silence already allows everything.
-			continue
-		}
-		if len(lines) > 0 {
-			add("")
-		}
-		add("ACAP-crawler: " + u.name)
-		if opt.Comments {
-			add("# User-agent: " + u.name)
-		}
-		hasRoot := false
-		for _, r := range rules {
-			if acapPatternOf(f, r, opt.Source) == "/" {
-				hasRoot = true
-			}
-		}
-		if u.name != "*" && !hasRoot {
-			// ACAP crawlers fall back to the any-crawler record for each URL
-			// a named record is silent about, while conventional crawlers use
-			// the named group alone: a baseline keeps the named record from
-			// ever being silent.
-			add("ACAP-allow-crawl: /")
-			if opt.Comments {
-				add("# (baseline: the group for " + u.name + " allows what it does not forbid)")
-			}
-			hasRoot = true
-		}
-		for _, r := range rules {
-			pat := acapPatternOf(f, r, opt.Source)
-			if pat == "" {
-				if r.Kind == FieldDisallow && !hasRoot {
-					add("ACAP-allow-crawl: /")
-					hasRoot = true
-					if opt.Comments {
-						add("# " + ruleText(r))
-					}
-				}
+	generate := func(dead map[int]bool) {
+		lines = nil
+		for _, u := range units {
+			if existing[strings.ToLower(u.name)] {
+				conv.Notes = append(conv.Notes, "the file already has an ACAP record for "+u.name+"; it is kept and none is added")
 				continue
 			}
-			verb := "ACAP-disallow-crawl: "
-			if r.Kind == FieldAllow {
-				verb = "ACAP-allow-crawl: "
+			rules := u.rules
+			if dead != nil {
+				var live []*Field
+				for _, r := range rules {
+					if !dead[r.Line] {
+						live = append(live, r)
+					}
+				}
+				rules = live
 			}
-			add(verb + pat)
+			if opt.Source == KindRFC9309 {
+				var dropped []int
+				rules, dropped = dropTiedDisallows(f, rules)
+				if len(dropped) > 0 {
+					conv.Notes = append(conv.Notes, "for "+u.name+", "+lineList(dropped)+" repeat"+plural(len(dropped), "s", "")+" the pattern of an Allow line; RFC 9309 crawlers let Allow win such a tie while ACAP would prohibit, so no ACAP line is written for "+plural(len(dropped), "it", "them"))
+				}
+			}
+			if opt.Source == KindDraft1996 {
+				var dropped []int
+				rules, dropped = unshadow(rules)
+				if len(dropped) > 0 {
+					conv.Notes = append(conv.Notes, "for "+u.name+", "+lineList(dropped)+plural(len(dropped), " is", " are")+" never reached by a 1996 crawler (an earlier rule of the record matches every path "+plural(len(dropped), "it matches", "they match")+"), so no ACAP line is written for "+plural(len(dropped), "it", "them"))
+				}
+			}
+			if u.name == "*" && !hasPattern(f, rules, opt.Source) {
+				// An empty record would merge with the next ACAP-crawler line;
+				// and silence already allows everything.
+				continue
+			}
+			if len(lines) > 0 {
+				add("")
+			}
+			add("ACAP-crawler: " + u.name)
 			if opt.Comments {
-				add("# " + ruleText(r))
+				add("# User-agent: " + u.name)
+			}
+			hasRoot := false
+			for _, r := range rules {
+				if acapPatternOf(f, r, opt.Source) == "/" {
+					hasRoot = true
+				}
+			}
+			if u.name != "*" && !hasRoot {
+				// ACAP crawlers fall back to the any-crawler record for each URL
+				// a named record is silent about, while conventional crawlers use
+				// the named group alone: a baseline keeps the named record from
+				// ever being silent.
+				add("ACAP-allow-crawl: /")
+				if opt.Comments {
+					add("# (baseline: the group for " + u.name + " allows what it does not forbid)")
+				}
+				hasRoot = true
+			}
+			for _, r := range rules {
+				pat := acapPatternOf(f, r, opt.Source)
+				if pat == "" {
+					if r.Kind == FieldDisallow && !hasRoot {
+						add("ACAP-allow-crawl: /")
+						hasRoot = true
+						if opt.Comments {
+							add("# " + ruleText(r))
+						}
+					}
+					continue
+				}
+				verb := "ACAP-disallow-crawl: "
+				if r.Kind == FieldAllow {
+					verb = "ACAP-allow-crawl: "
+				}
+				add(verb + pat)
+				if opt.Comments {
+					add("# " + ruleText(r))
+				}
 			}
 		}
 	}
+	generate(nil)
 	build := func(extra []repair) []byte {
 		all := append([]string(nil), lines...)
 		for _, r := range extra {
@@ -197,36 +165,134 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		return assemble(f, all, opt, conv)
 	}
 	conv.Text = build(nil)
-	cmp := newComparison(f, opt.Source, true)
-	cur := mustParse(conv.Text)
-	conv.Report = cmp.run(cur, nil)
-	// Repair differences that a narrower ACAP line can fix (RFC 9309 ranks
-	// rules by length, ACAP by scope), a few rounds at most.
+	cur, err := parseConverted(conv.Text)
+	if err != nil {
+		conv.Err, conv.Text, conv.Added = err, nil, nil
+		return conv
+	}
+	if opt.Bounds.Deadline.IsZero() {
+		opt.Bounds.Deadline = time.Now().Add(DefaultConvertBudget)
+	}
+	conv.Report = CompareReadingsBounded(f, opt.Source, cur, opt.Bounds)
+	// A rule that decides no path for the source (another always wins
+	// where it matches) is not translated: in ACAP it could win by scope.
+	if conv.Report.OtherCount > 0 && conv.Report.Complete() {
+		dead := map[int]bool{}
+		for _, u := range units {
+			for _, r := range u.rules {
+				if r.Value.Text != "" && !conv.Report.srcDeciding[r.Line] {
+					dead[r.Line] = true
+				}
+			}
+		}
+		if len(dead) > 0 {
+			notes := conv.Notes
+			generate(dead)
+			text := build(nil)
+			if next, err := parseConverted(text); err == nil {
+				rep := CompareReadingsBounded(f, opt.Source, next, opt.Bounds)
+				if rep.Complete() && rep.OtherCount < conv.Report.OtherCount {
+					var ns []int
+					for n := range dead {
+						ns = append(ns, n)
+					}
+					sort.Ints(ns)
+					conv.Text, cur, conv.Report = text, next, rep
+					conv.Notes = append(conv.Notes, lineList(ns)+plural(len(ns), " decides", " decide")+" no path for "+opt.Source.Title()+
+						"s (where "+plural(len(ns), "it matches", "they match")+", another rule always wins), so no ACAP line is written for "+plural(len(ns), "it", "them"))
+				} else {
+					conv.Notes = notes
+					generate(nil)
+					build(nil)
+				}
+			}
+		}
+	}
+	// Restore equivalence where ACAP lines can: for each witness that is
+	// not about case, a line that gives its path the source's answer.
+	// Each round proves the whole result again; a round that makes things
+	// worse is undone.
 	var repairs []repair
-	for round := 0; round < 1 && len(conv.Report.Differences) > 0; round++ {
-		more := repairLines(f, opt.Source, cur, conv.Report, repairs)
-		if len(more) == 0 {
-			break
+	tried := map[repair]bool{}
+	try := func(more []repair) bool {
+		text := build(append(append([]repair(nil), repairs...), more...))
+		next, err := parseConverted(text)
+		if err != nil {
+			return false
+		}
+		rep := CompareReadingsBounded(f, opt.Source, next, opt.Bounds)
+		if !better(&rep, &conv.Report) {
+			return false
 		}
 		repairs = append(repairs, more...)
-		conv.Text = build(repairs)
-		// Only the crawlers whose records got lines can answer differently
-		// (named records have a baseline, so lines for * reach only the
-		// crawlers answered by the * record).
-		cur = mustParse(conv.Text)
-		touched := map[string]bool{}
-		for _, r := range more {
-			touched[strings.ToLower(r.crawler)] = true
+		conv.Text, cur, conv.Report = text, next, rep
+		return true
+	}
+	for round := 0; round < maxRepairRounds && conv.Report.OtherCount > 0 && time.Now().Before(opt.Bounds.Deadline); round++ {
+		sets := repairLines(f, opt.Source, cur, conv.Report, tried)
+		if len(sets) == 0 {
+			break
 		}
-		conv.Report = cmp.run(cur, func(name string) bool {
-			return !touched[strings.ToLower(recordNameFor(cur, name))]
-		})
+		// All witnesses' sets together; if that is no better, the first
+		// alone; a set that does not help is not tried again.
+		var all []repair
+		for _, s := range sets {
+			all = append(all, s...)
+		}
+		if len(sets) > 1 && try(all) {
+			continue
+		}
+		tried[sets[0][0]] = true
+		try(sets[0])
 	}
 	if len(repairs) > 0 {
+		build(repairs) // conv.Added of the kept text
 		conv.Notes = append(conv.Notes, itoa(len(repairs))+" line"+plural(len(repairs), " was", "s were")+
-			" added where RFC 9309's longest-pattern rule and ACAP's narrowest-scope rule rank two patterns differently")
+			" added where the ACAP lines translated one for one decided some paths differently from "+opt.Source.Title()+
+			"s (a narrower pattern, or one identical to a conventional line, which ACAP crawlers then follow)")
 	}
 	return conv
+}
+
+// better reports whether a is a better result than b: fewer crawlers not
+// proved, then fewer witnesses other than case, then fewer states where
+// the answers differ (other than by case).
+func better(a, b *EquivalenceReport) bool {
+	if len(a.NotProved) != len(b.NotProved) {
+		return len(a.NotProved) < len(b.NotProved)
+	}
+	if a.OtherCount != b.OtherCount {
+		return a.OtherCount < b.OtherCount
+	}
+	return a.otherStates < b.otherStates
+}
+
+// DefaultConvertBudget is the time Convert gives its proof (the repairs
+// included) when ConvertOptions.Bounds has no deadline. Crawlers not
+// proved by then are reported in Report.NotProved.
+const DefaultConvertBudget = 4 * time.Second
+
+// maxRepairRounds bounds the rounds of repairs Convert tries.
+const maxRepairRounds = 16
+
+// parseConverted parses a converted text, refusing one over MaxFileSize
+// (a conversion adds lines, so a file near the cap can grow past it).
+func parseConverted(text []byte) (*File, error) {
+	if len(text) > MaxFileSize {
+		return nil, &ConvertedSizeError{Size: len(text)}
+	}
+	return Parse("/robots.txt", text)
+}
+
+// ConvertedSizeError is Conversion.Err when the converted text would be
+// over MaxFileSize.
+type ConvertedSizeError struct {
+	Size int
+}
+
+func (e *ConvertedSizeError) Error() string {
+	return "the converted file would be " + mib(e.Size, true) + ", more than the " + mib(MaxFileSize, false) +
+		" the tester reads, so it was not produced and nothing was compared; your file is unchanged"
 }
 
 // lineList writes "line 3" or "lines 3, 5 and 8".
@@ -246,15 +312,6 @@ func lineList(ns []int) string {
 		b.WriteString(itoa(n))
 	}
 	return b.String()
-}
-
-func mustParse(src []byte) *File {
-	f, err := Parse("/robots.txt", src)
-	if err != nil {
-		// Conversion adds a few KiB at most to a file Parse accepted.
-		f, _ = Parse("/robots.txt", nil)
-	}
-	return f
 }
 
 // assemble writes the converted file: the version comment first, the file
@@ -386,21 +443,36 @@ func emptyDisallows(f *File, r olderRecord) []*Field {
 // acapPatternOf writes a conventional rule's pattern for an ACAP line. For
 // the 1996 draft, '*' and '$' are ordinary characters and are escaped.
 func acapPatternOf(f *File, fd *Field, source Kind) string {
+	return acapPattern(f, fd, source, true)
+}
+
+// acapPattern is acapPatternOf; with trim, a final '*' is left out.
+func acapPattern(f *File, fd *Field, source Kind, trim bool) string {
 	v := fd.Value.Text
 	if source == KindDraft1996 {
 		v = strings.NewReplacer("*", "%2A", "$", "%24").Replace(v)
 	} else {
 		v = rfcPattern(f, fd)
 	}
-	if i := strings.IndexByte(v, '$'); i >= 0 && i != len(v)-1 {
-		// RFC 9309 reads a '$' before the end as an ordinary character;
-		// ACAP does not allow it there.
-		v = v[:i] + "%24" + strings.ReplaceAll(v[i+1:], "$", "%24")
-		if strings.HasSuffix(fd.Value.Text, "$") {
-			v = strings.TrimSuffix(v, "%24") + "$"
+	if source == KindDraft1996 || v == "" {
+		return v
+	}
+	// RFC 9309 reads a '$' before the end as an ordinary character; ACAP
+	// does not allow it there.
+	anchored := strings.HasSuffix(v, "$")
+	body := strings.ReplaceAll(strings.TrimSuffix(v, "$"), "$", "%24")
+	if trim && !anchored && strings.HasSuffix(body, "*") {
+		// A final '*' changes nothing in a prefix match, but ACAP's scope
+		// rule ranks "/*" broader than "/$"; "/" is the same set of paths.
+		body = strings.TrimRight(body, "*")
+		if body == "" {
+			body = "/"
 		}
 	}
-	return v
+	if anchored {
+		body += "$"
+	}
+	return body
 }
 
 // hasPattern reports whether any rule has a non-empty pattern.
@@ -461,430 +533,91 @@ func unshadow(rules []*Field) (kept []*Field, dropped []int) {
 	return kept, dropped
 }
 
-// CompareReadings decides crawl for every crawler old names (plus one it
-// does not) on probe paths built from the patterns of both files, as kind
-// reads old and as an ACAP crawler reads converted, and reports where they
-// differ. With converted == old it shows where a file's ACAP part and its
-// conventional part disagree.
-func CompareReadings(old *File, kind Kind, converted *File) EquivalenceReport {
-	return newComparison(old, kind, true).run(converted, nil)
-}
-
-// compareReadings is CompareReadings; without withCase, the probes leave out
-// the case variants of paths (for callers that ignore case differences).
-func compareReadings(old *File, kind Kind, converted *File, withCase bool) EquivalenceReport {
-	return newComparison(old, kind, withCase).run(converted, nil)
-}
-
-// comparison compares the source reading of one file with the ACAP reading
-// of successive versions of its conversion, remembering what it can reuse:
-// the source answers, and the results of crawlers a new version does not
-// affect.
-type comparison struct {
-	old      *File
-	kind     Kind
-	withCase bool
-	names    []string
-	src      *Policy
-	oldRules []probeRule
-	results  []crawlerResult
-}
-
-// crawlerResult is the comparison for one crawler.
-type crawlerResult struct {
-	done                 bool
-	probes               []string
-	srcAnswers           map[string]Answer // the source reading, by path
-	checked              int
-	caseN, rankN, otherN int
-	caseEx, otherEx      []Difference
-}
-
-func newComparison(old *File, kind Kind, withCase bool) *comparison {
-	names := append(crawlerNames(old), unnamedCrawler)
-	return &comparison{old: old, kind: kind, withCase: withCase, names: names, src: NewPolicy(old),
-		oldRules: probeRules(old, withCase), results: make([]crawlerResult, len(names))}
-}
-
-// run compares against converted. With keep, the results of crawlers for
-// which keep returns true are kept from the previous run (their examples'
-// ACAP lines are looked up again, as lines may have moved).
-func (c *comparison) run(converted *File, keep func(name string) bool) EquivalenceReport {
-	rep := EquivalenceReport{Source: c.kind, Crawlers: c.names}
-	dst := NewPolicy(converted)
-	var (
-		rules     []probeRule
-		rulesOnce sync.Once
-	)
-	probeSet := func() []probeRule {
-		rulesOnce.Do(func() {
-			rules = append(append([]probeRule(nil), c.oldRules...), probeRules(converted, c.withCase)...)
-		})
-		return rules
-	}
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < max(1, min(runtime.GOMAXPROCS(0), len(c.names))); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				r := &c.results[i]
-				if r.done && keep != nil && keep(c.names[i]) {
-					c.relocate(r, dst)
-					continue
-				}
-				c.compareCrawler(c.names[i], r, probeSet(), converted, dst)
-			}
-		}()
-	}
-	for i := range c.names {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	distinct := map[string]bool{}
-	var caseEx, otherEx []Difference
-	for _, r := range c.results {
-		for _, p := range r.probes {
-			distinct[p] = true
-		}
-		rep.Checked += r.checked
-		rep.CaseCount += r.caseN
-		rep.RankingCount += r.rankN
-		rep.OtherCount += r.otherN
-		caseEx = append(caseEx, r.caseEx...)
-		otherEx = append(otherEx, r.otherEx...)
-	}
-	rep.Probes = len(distinct)
-	if len(otherEx) > maxDifferences-maxDifferences/5 {
-		otherEx = otherEx[:maxDifferences-maxDifferences/5]
-	}
-	if len(caseEx) > maxDifferences-len(otherEx) {
-		caseEx = caseEx[:maxDifferences-len(otherEx)]
-	}
-	rep.Differences = append(otherEx, caseEx...)
-	rep.More = rep.CaseCount + rep.RankingCount + rep.OtherCount - len(rep.Differences)
-	return rep
-}
-
-// compareCrawler compares the two readings for one crawler.
-func (c *comparison) compareCrawler(name string, r *crawlerResult, rules []probeRule, converted *File, dst *Policy) {
-	prev := r.srcAnswers
-	*r = crawlerResult{done: true, probes: probesFor(name, rules), srcAnswers: make(map[string]Answer, len(r.probes))}
-	for _, p := range r.probes {
-		subj := NewSubject(p)
-		a, ok := prev[p]
-		if !ok {
-			qs := Question{Crawler: name, URL: p, Kind: c.kind}
-			a = c.src.decideQuiet(&qs, p, &subj)
-		}
-		r.srcAnswers[p] = a
-		qa := Question{Crawler: name, URL: p, Kind: KindACAP}
-		b := dst.decideQuiet(&qa, p, &subj)
-		r.checked++
-		if a.Allowed == b.Allowed {
-			continue
-		}
-		d := Difference{Crawler: name, Path: p, Source: a.Allowed, SourceLine: a.Line, ACAP: b.Allowed, ACAPLine: b.Line,
-			CaseOnly: caseOnly(dst, b.Line, p)}
-		switch {
-		case d.CaseOnly:
-			r.caseN++
-			if len(r.caseEx) < maxDifferences/5 {
-				r.caseEx = append(r.caseEx, d)
-			}
-			continue
-		case rankingOnly(c.old, converted, &d):
-			d.Ranking = true
-			r.rankN++
-		default:
-			r.otherN++
-		}
-		if len(r.otherEx) < maxDifferences {
-			r.otherEx = append(r.otherEx, d)
-		}
-	}
-}
-
-// relocate looks up the ACAP deciding lines of a kept result's examples in
-// the new version of the converted file.
-func (c *comparison) relocate(r *crawlerResult, dst *Policy) {
-	for _, ex := range [][]Difference{r.caseEx, r.otherEx} {
-		for i := range ex {
-			subj := NewSubject(ex[i].Path)
-			qa := Question{Crawler: ex[i].Crawler, URL: ex[i].Path, Kind: KindACAP}
-			ex[i].ACAPLine = dst.decideQuiet(&qa, ex[i].Path, &subj).Line
-		}
-	}
-}
-
-// probeRule is a rule's probe paths with the (lower-case) crawler names of
-// the group or record it stands in; "*" for every crawler; none at all when
-// any crawler may read it.
-type probeRule struct {
-	paths  []string
-	agents []string
-	all    bool
-}
-
-// probeRules prepares the probes of every rule of f.
-func probeRules(f *File, withCase bool) []probeRule {
-	var out []probeRule
-	agentsOf := map[int][]string{} // group index -> names
-	for gi, g := range f.Groups {
-		for _, a := range g.Agents {
-			agentsOf[gi] = append(agentsOf[gi], strings.ToLower(crawlerName(a.Value.Text)))
-		}
-	}
-	gi := 0
-	for _, fd := range f.Fields {
-		if !(fd.Kind.IsConventionalRule() || fd.Kind.IsACAPRule()) || fd.Status == StatusSkipped {
-			continue
-		}
-		pr := probeRule{paths: probeForms(fd, withCase)}
-		switch {
-		case fd.Kind.IsACAPRule() && fd.Record != nil:
-			for _, c := range fd.Record.Crawlers {
-				pr.agents = append(pr.agents, strings.ToLower(acapName(c.Value.Text)))
-			}
-			pr.all = fd.Record.Reference != nil
-		case fd.Kind.IsACAPRule():
-			continue
-		default:
-			for gi < len(f.Groups) && f.Groups[gi].Last < fd.Line {
-				gi++
-			}
-			if gi < len(f.Groups) && f.Groups[gi].First <= fd.Line {
-				pr.agents = agentsOf[gi]
-			} else {
-				pr.all = true // the older readings delimit records differently
-			}
-		}
-		out = append(out, pr)
-	}
-	return out
-}
-
-// probesFor returns the probe paths for one crawler: those of the rules
-// that can speak to it (by name, by substring for the older readings, or
-// for every crawler).
-func probesFor(name string, rules []probeRule) []string {
-	lower := strings.ToLower(name)
-	seen := map[string]bool{"/": true}
-	out := []string{"/"}
-	for _, r := range rules {
-		ok := r.all
-		for _, n := range r.agents {
-			ok = ok || strings.HasPrefix(n, "*") || strings.Contains(n, lower) || strings.Contains(lower, n)
-		}
-		if !ok {
-			continue
-		}
-		for _, p := range r.paths {
-			if !seen[p] {
-				seen[p] = true
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
-// caseOnly reports whether the ACAP answer for path p comes from a line
-// whose pattern matches p only when case is ignored: ACAP matching ignores
-// case and RFC 9309 matching does not, and no ACAP line can change that.
-func caseOnly(dst *Policy, acapLine int, p string) bool {
-	fd := dst.file.FieldAt(acapLine)
-	if fd == nil || !fd.Kind.IsACAPRule() {
-		return false
-	}
-	subj := NewSubject(p)
-	for _, r := range fd.Rules() {
-		pat := r.Pattern
-		if !strings.HasPrefix(pat, "/") {
-			pat = "/" + pat
-		}
-		exact := CompilePattern(pat, MatchRFC9309)
-		folded := CompilePattern(pat, MatchACAP)
-		if folded.Match(&subj) && !exact.Match(&subj) {
-			return true
-		}
-	}
-	return false
-}
-
-// rankingOnly reports whether a difference comes from the two readings
-// ranking matching lines differently: both deciding lines are rules whose
-// patterns match the path, and the ACAP reading also has a line with the
-// source's verdict that matches it.
-func rankingOnly(old, converted *File, d *Difference) bool {
-	if d.SourceLine == 0 || d.ACAPLine == 0 {
-		return false
-	}
-	sf := old.FieldAt(d.SourceLine)
-	if sf == nil || !sf.Kind.IsConventionalRule() {
-		return false
-	}
-	subj := NewSubject(d.Path)
-	for _, fd := range converted.Fields {
-		if !fd.Kind.IsACAPRule() || fd.Status != StatusOK || fd.IsAllow() != d.Source {
-			continue
-		}
-		for _, r := range fd.Rules() {
-			if r.Usage != UsageCrawl {
-				continue
-			}
-			pat := CompilePattern(r.Pattern, MatchACAP)
-			if pat.Match(&subj) && fd.Record != nil {
-				for _, c := range fd.Record.Crawlers {
-					if strings.EqualFold(acapName(c.Value.Text), crawlerName(d.Crawler)) || agentAny(c.Value.Text) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
-}
-
-// decideQuiet decides without keeping the trace.
-func (p *Policy) decideQuiet(q *Question, path string, subj *Subject) Answer {
-	return p.decide(q, path, subj, true)
-}
-
-// crawlerNames returns the crawler names a file uses, in order, once each.
-func crawlerNames(f *File) []string {
-	var out []string
-	seen := map[string]bool{}
-	add := func(n string) {
-		k := strings.ToLower(n)
-		if n != "" && n != "*" && !seen[k] {
-			seen[k] = true
-			out = append(out, n)
-		}
-	}
-	for _, g := range f.Groups {
-		for _, a := range g.Agents {
-			add(uaName(a.Value.Text))
-		}
-	}
-	for _, r := range f.Records {
-		for _, c := range r.Crawlers {
-			add(acapName(c.Value.Text))
-		}
-	}
-	return out
-}
-
-// probeForms builds the paths that can tell a rule apart from others: its
-// patterns with the wildcards filled in, prefixes at each '/', one
-// character more or less, case variants (of the decoded form too) and an
-// escaped form.
-func probeForms(fd *Field, withCase bool) []string {
-	var out []string
-	seen := map[string]bool{}
-	add := func(p string) {
-		if p == "" || p[0] != '/' {
-			p = "/" + p
-		}
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	pats := []string{fd.Pattern().Text}
-	for _, r := range fd.Rules() {
-		pats = append(pats, r.Pattern)
-	}
-	for _, raw := range pats {
-		if raw == "" {
-			continue
-		}
-		anchored := strings.HasSuffix(raw, "$")
-		base := strings.TrimSuffix(raw, "$")
-		fills := []string{""}
-		if strings.Contains(base, "*") {
-			fills = append(fills, "x", "a/b")
-		}
-		for n, fill := range fills {
-			p := strings.ReplaceAll(base, "*", fill)
-			forms := []string{p, p + "x"}
-			if n == 0 {
-				if !anchored {
-					forms = append(forms, p+"/")
-				}
-				if len(p) > 1 {
-					forms = append(forms, p[:len(p)-1])
-					add(p[:1] + "%" + hex2(p[1]) + p[2:])
-				}
-				for i := 1; i < len(p)-1; i++ {
-					if p[i] == '/' {
-						add(p[:i+1])
-					}
-				}
-			}
-			for _, f := range forms {
-				add(f)
-				if withCase {
-					// Case variants, of the decoded form too (%41 is A).
-					dec := canonical(f)
-					add(strings.ToUpper(dec))
-					add(strings.ToLower(dec))
-				}
-			}
-		}
-	}
-	return out
-}
-
 func hex2(c byte) string {
 	const digits = "0123456789ABCDEF"
 	return string([]byte{digits[c>>4], digits[c&15]})
 }
 
-// repairLines proposes ACAP lines for differences that come from the two
-// ways of ranking rules: for a path where the source's deciding pattern
-// loses to a broader-by-scope ACAP pattern, a line with the source's
-// verdict whose pattern is narrower than both (the ACAP pattern followed by
-// the rest of the source pattern after its first '*').
-func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, have []repair) []repair {
-	var out []repair
+// repairLines proposes, for the witnesses of a comparison that are not
+// about case, one set of ACAP lines each, not tried before (tried is keyed
+// by the set's first line), with the source's answer. The sets, in the
+// order they are tried for a witness:
+//
+//  1. a pattern identical to the conventional line that decides in the ACAP
+//     reading (for identical patterns ACAP lines beat conventional ones,
+//     §4): this restores rules a first-match source shadows, and records
+//     the source reads once where the conventional side merges them;
+//  2. patterns that match exactly the paths both the ACAP deciding line and
+//     the source's deciding line match, each narrower than the ACAP line:
+//     the ACAP pattern followed by the rest of the source's pattern after
+//     its first '*', and the ways the end of the one overlaps the start of
+//     the rest ("/a" and "/*ab" give "/a*ab" and "/ab"). This is where RFC
+//     9309's longest match and ACAP's narrowest scope rank two patterns
+//     differently, as "/p*" and "/*.pdf" on "/px.pdf";
+//  3. the source's deciding pattern itself;
+//  4. the witness path as a pattern, then the witness path alone ("$").
+func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, tried map[repair]bool) [][]repair {
+	var out [][]repair
 	seen := map[repair]bool{}
-	for _, r := range have {
-		seen[r] = true
-	}
 	for _, d := range rep.Differences {
-		if d.CaseOnly || d.SourceLine == 0 || d.ACAPLine == 0 {
-			continue
-		}
-		sf, af := old.FieldAt(d.SourceLine), converted.FieldAt(d.ACAPLine)
-		if sf == nil || af == nil || !sf.Kind.IsConventionalRule() {
-			continue
-		}
-		apat := af.Pattern().Text
-		if af.Kind.IsConventionalRule() {
-			apat = af.Value.Text
-		}
-		spat := acapPatternOf(old, sf, kind)
-		star := strings.IndexByte(spat, '*')
-		if star < 0 || apat == "" {
-			continue
-		}
-		narrower := strings.TrimSuffix(apat, "$") + spat[star:]
-		if strings.HasSuffix(apat, "$") {
+		if d.CaseOnly {
 			continue
 		}
 		verb := "ACAP-disallow-crawl: "
 		if d.Source {
 			verb = "ACAP-allow-crawl: "
 		}
-		// The line goes into a record of its own for the crawler's record
-		// name; records for the same crawler merge.
-		r := repair{crawler: recordNameFor(converted, d.Crawler), line: verb + narrower}
-		if !seen[r] {
-			seen[r] = true
-			out = append(out, r)
+		rec := recordNameFor(converted, d.Crawler)
+		var cands [][]string
+		af := converted.FieldAt(d.ACAPLine)
+		var sf *Field
+		if d.SourceLine > 0 {
+			sf = old.FieldAt(d.SourceLine)
+		}
+		spat := ""
+		if sf != nil && sf.Kind.IsConventionalRule() {
+			spat = acapPatternOf(old, sf, kind)
+		}
+		if af != nil && af.Kind.IsConventionalRule() {
+			// Identical, so not trimmed: "/" is broader than "/*".
+			if p := acapPattern(converted, af, KindRFC9309, false); p != "" {
+				cands = append(cands, []string{p})
+			}
+		}
+		if af != nil && af.Kind.IsACAPRule() && spat != "" {
+			apat := strings.TrimRight(af.Pattern().Text, "*")
+			if star := strings.IndexByte(spat, '*'); star >= 0 && apat != "" && !strings.HasSuffix(apat, "$") {
+				set := []string{apat + spat[star:]}
+				rest := spat[star+1:]
+				seg := rest
+				if i := strings.IndexAny(rest, "*$"); i >= 0 {
+					seg = rest[:i]
+				}
+				for k := 1; k <= len(seg) && k < len(apat); k++ {
+					if strings.HasSuffix(apat, seg[:k]) {
+						set = append(set, apat+rest[k:])
+					}
+				}
+				cands = append(cands, set)
+			}
+		}
+		if spat != "" {
+			cands = append(cands, []string{spat})
+		}
+		w := strings.NewReplacer("*", "%2A", "$", "%24").Replace(d.Path)
+		cands = append(cands, []string{w}, []string{w + "$"})
+		for _, set := range cands {
+			first := repair{crawler: rec, line: verb + set[0]}
+			if tried[first] || seen[first] {
+				continue
+			}
+			seen[first] = true
+			var rs []repair
+			for _, p := range set {
+				rs = append(rs, repair{crawler: rec, line: verb + p})
+			}
+			out = append(out, rs)
+			break
 		}
 	}
 	return out
@@ -902,7 +635,7 @@ type repair struct {
 func recordNameFor(f *File, crawler string) string {
 	for _, r := range f.Records {
 		for _, c := range r.Crawlers {
-			if crawlerEq(c.Value.Text, crawler) {
+			if equalFoldASCII(acapName(c.Value.Text), crawlerName(crawler)) {
 				return acapName(c.Value.Text)
 			}
 		}

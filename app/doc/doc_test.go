@@ -287,7 +287,7 @@ func TestUTF16(t *testing.T) {
 }
 
 func TestSetExtraMergesAndCheckDropsThem(t *testing.T) {
-	src := "User-agent: *\nDisallow: /a/\n\nACAP-crawler: *\nACAP-allow-crawl: /a/\n"
+	src := "User-agent: bot\nDisallow: /a/\n\nACAP-crawler: bot\nACAP-allow-crawl: /a/\n"
 	d := New("robots.txt", src)
 	base := len(d.Diags)
 	extra := policy.CheckDrift(d.File)

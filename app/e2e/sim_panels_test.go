@@ -36,13 +36,23 @@ func TestConverterApplyUndoDownload(t *testing.T) {
 	waitJS(t, ctx, `document.getElementById("conv-report") !== null`, 10*time.Second)
 	report := eval[string](t, ctx, `document.querySelector("#conv-out p").textContent`)
 	r := conv.Report
-	for _, w := range []string{fmt.Sprintf("%d paths probed", r.Probes), fmt.Sprintf("%d questions checked", r.Checked), fmt.Sprintf("%d crawler(s)", len(r.Crawlers))} {
+	if !r.Complete() {
+		t.Fatalf("test premise: the sample is proved within the bound, got not proved for %v", r.NotProved)
+	}
+	for _, w := range []string{fmt.Sprintf("%d crawler(s) compared over every path", len(r.Crawlers)), "Proved equivalent"} {
 		if !strings.Contains(report, w) {
 			t.Errorf("report %q lacks %q", report, w)
 		}
 	}
-	if r.OnlyCase() && !strings.Contains(report, "upper and lower case") {
+	if r.OnlyCase() && !r.Equivalent() && !strings.Contains(report, "upper and lower case") {
 		t.Errorf("report %q does not say the differences are of case", report)
+	}
+	// The witnesses are shown with both answers; each really differs.
+	paths := eval[[]string](t, ctx, `[...document.querySelectorAll(".conv-diffs tbody tr td:nth-child(2)")].map(td => td.textContent)`)
+	for i, d := range r.Differences {
+		if i < len(paths) && paths[i] != d.Path {
+			t.Errorf("witness %d shown as %q, want %q", i, paths[i], d.Path)
+		}
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll(".conv-diffs tbody tr").length`); n != len(r.Differences) {
 		t.Errorf("%d differences shown, report has %d", n, len(r.Differences))

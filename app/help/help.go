@@ -309,24 +309,29 @@ func converterPage() Page {
 				Example: "User-agent: *\nDisallow: /private/\nAllow: /private/press/\n\nACAP-crawler: *\nACAP-disallow-crawl: /private/\nACAP-allow-crawl: /private/press/\n",
 			},
 			{
-				Heading: "The promise",
+				Heading: "The promise, and what \"proved\" means",
 				Paragraphs: []string{
-					"For every crawler the file names, and for one it does not, an ACAP crawler reading the converted file decides crawling exactly as a conventional crawler (RFC 9309, or the 1996 draft if you choose) decided on the original. The converter does not just claim this: it asks both readings about many paths built from your own patterns (each pattern, its beginnings, longer versions, other capitalisations) and compares every answer.",
+					"For every crawler the file names, and for every crawler it does not, an ACAP crawler reading the converted file decides crawling exactly as a conventional crawler (RFC 9309, or the 1996 draft if you choose) decided on the original.",
+					"\"Proved equivalent\" means this was checked for every possible path, not for a sample. A pattern such as /news/*.pdf$ describes a set of paths that a small machine can recognise, one character at a time. The converter runs the machines of all the lines a crawler may read, in both files, side by side over every path at once; paths that lead the machines to the same place are answered alike by every line, so it asks both readings once per place and compares the answers. There are only so many places, so the check ends, and when no place gives two different answers no path can.",
+					"Escapes are part of the check: %41 and A are the same character to every crawler, but %2F is never the same as a real slash, and the check treats them so.",
+					"When the answers differ, the report gives witnesses: the shortest paths where they differ, a few per crawler, each with both answers and the lines that decide them. You can ask the simulator about any of them to see the full explanation.",
+					"A very large file may need more work than the converter allows itself (a few seconds). It then says \"not proved\" and names the crawlers it could not finish; it never calls a file equivalent without having checked every path.",
 				},
 			},
 			{
 				Heading: "Where the readings differ",
 				Paragraphs: []string{
-					"The two readings rank lines differently: RFC 9309 prefers the longest pattern and first-match crawlers prefer the first line, while ACAP prefers the narrowest. Where that changes an answer, the converter adds narrower ACAP lines to restore it.",
-					"Two differences cannot always be repaired, and the converter lists the paths concerned with both answers: ACAP compares paths without regard to capital letters, so /Private and /private cannot be told apart; and a few rankings cannot be written with ACAP's rule (an anchored /$ always loses to /* in ACAP).",
+					"The two readings rank lines differently: RFC 9309 prefers the longest pattern and first-match crawlers prefer the first line, while ACAP prefers the narrowest, and an ACAP crawler still reads the conventional lines you keep. Where that changes an answer, the converter adds ACAP lines and checks again: a line with the same pattern as a conventional line that would otherwise decide (for the same pattern ACAP lines win), or a narrower line for the paths two patterns share (Allow: /p* with Disallow: /*.pdf gets ACAP-disallow-crawl: /p*.pdf, so /px.pdf stays forbidden). A rule that never decides anything for the source crawler (another always wins) gets no ACAP line.",
+					"One difference cannot be repaired: ACAP compares paths without regard to capital letters, so /Private and /private cannot be told apart. The report lists such paths with both answers, marked as case.",
 				},
+				Example: "User-agent: *\nAllow: /p*\nDisallow: /*.pdf\n\nACAP-crawler: *\nACAP-allow-crawl: /p\nACAP-disallow-crawl: /*.pdf\nACAP-disallow-crawl: /p*.pdf\n",
 			},
 			{
 				Heading: "Checking a file that has both parts",
 				Paragraphs: []string{
-					"Run on a file that already has both parts, the same comparison shows where they decide crawling differently. Real files drifted this way when someone edited one part and forgot the other. The checker warns about it, with example paths: in the example, /drafts/ was added to the conventional part only.",
+					"Run on a file that already has both parts, the same check shows where they decide crawling differently for a crawler the file names. Real files drifted this way when someone edited one part and forgot the other. The checker warns about it with a witness path and the two lines that decide it: in the example, /drafts/ was added to the conventional part only. A file that treats unnamed crawlers differently on purpose, as the guide's Example 1.5 does, gets no warning.",
 				},
-				Example:      "User-agent: *\nDisallow: /private/\nDisallow: /drafts/\n\nACAP-ignore-conventional-records\nACAP-crawler: *\nACAP-disallow-crawl: /private/\n",
+				Example:      "User-agent: NewsBot\nDisallow: /private/\nDisallow: /drafts/\n\nACAP-ignore-conventional-records\nACAP-crawler: NewsBot\nACAP-disallow-crawl: /private/\n",
 				ShowsMistake: true,
 			},
 		},
@@ -568,6 +573,13 @@ func choicesPage() Page {
 				Paragraphs: []string{
 					"A local usage or resource set defined in robots.txt can be used in a file that robots.txt points to with ACAP-permissions-reference. A definition in the referenced file counts only there, and where both files define the same name, the referenced file uses its own.",
 					"When you edit such a file in its own tab, the checker reads it with the definitions of robots.txt, so a name it borrows is not marked as undefined; a name defined in neither file is.",
+				},
+			},
+			{
+				Heading: "The converter's check",
+				Paragraphs: []string{
+					"The comparison covers the crawlers the file names and one it does not; the drift warning covers only the named ones. The robots.txt file itself may always be fetched, so a witness never is /robots.txt: the same characters written with an escape are asked instead.",
+					"The converter gives its check a few seconds; the drift warning, which runs while you type, less. Beyond that the crawlers not finished are named as not proved.",
 				},
 			},
 			{

@@ -109,6 +109,12 @@ func (c *converter) run() {
 	t0 := perf.Call("now").Float()
 	conv := policy.Convert(f, c.options())
 	ms := perf.Call("now").Float() - t0
+	if conv.Err != nil {
+		// Nothing is replaced: the file stays as it is.
+		c.oldText, c.conv, c.undo = text, nil, ""
+		c.out.Set("innerHTML", `<p class="sev-error" role="alert">`+escape(conv.Err.Error())+`</p>`)
+		return
+	}
 	c.oldText, c.conv, c.undo = text, conv, ""
 	c.out.Set("innerHTML", RenderConversion(text, conv, ms))
 	if h := byID("conv-report"); h.Truthy() {
@@ -122,24 +128,35 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 	var b strings.Builder
 	r := &conv.Report
 	b.WriteString(`<h3 id="conv-report" class="ex-h" tabindex="-1">Equivalence report</h3>`)
-	cls, head := "conv-ok", "Equivalent."
+	cls, head := "conv-ok", "Proved equivalent."
 	switch {
 	case r.Equivalent():
 	case r.OnlyCase():
-		cls, head = "conv-warn", "Equivalent except for upper and lower case, which ACAP matching ignores."
-	case r.Explained():
-		cls, head = "conv-warn", "Not fully equivalent: some differences cannot be written in ACAP."
+		cls, head = "conv-warn", "Proved equivalent except for upper and lower case, which ACAP matching ignores."
+	case r.Complete():
+		cls, head = "conv-bad", "Not equivalent: the converter could not remove every difference."
+	case len(r.Proved) > 0:
+		cls, head = "conv-warn", "Not proved for every crawler."
 	default:
-		cls, head = "conv-bad", "Not equivalent."
+		cls, head = "conv-warn", "Not proved."
 	}
-	b.WriteString(`<p class="` + cls + `"><strong>` + head + `</strong> ACAP crawlers reading the new file were compared with ` +
-		escape(r.Source.Title()) + `s reading yours: ` + strconv.Itoa(len(r.Crawlers)) + ` crawler(s), ` +
-		strconv.Itoa(r.Probes) + ` paths probed, ` + strconv.Itoa(r.Checked) + ` questions checked`)
-	if n := r.CaseCount + r.RankingCount + r.OtherCount; n > 0 {
-		b.WriteString(`; ` + strconv.Itoa(n) + ` difference(s): ` + strconv.Itoa(r.CaseCount) + ` of case, ` +
-			strconv.Itoa(r.RankingCount) + ` of ranking, ` + strconv.Itoa(r.OtherCount) + ` other`)
+	b.WriteString(`<p class="` + cls + `"><strong>` + head + `</strong> `)
+	src := escape(r.Source.Title()) + `s`
+	switch {
+	case r.Equivalent():
+		b.WriteString(`For every possible path, ACAP crawlers reading the new file decide crawling exactly as ` + src + ` decide on yours.`)
+	case r.OnlyCase():
+		b.WriteString(`For every possible path, ACAP crawlers reading the new file decide crawling as ` + src + ` decide on yours, except on paths that differ from your patterns only in capital letters; no ACAP line can change that. The shortest such paths are listed below.`)
+	case r.Complete():
+		b.WriteString(`On the paths listed below, ACAP crawlers reading the new file and ` + src + ` reading yours give different answers.`)
+	default:
+		b.WriteString(`The check did not finish in the time it allows itself. Nothing is claimed for ` + escape(nameList(r.NotProved)) + `.`)
+		if len(r.Proved) > 0 {
+			b.WriteString(` Checked over every path: ` + escape(nameList(r.Proved)) + `.`)
+		}
 	}
-	b.WriteString(`. <span class="muted">(` + strconv.FormatFloat(ms, 'f', 0, 64) + ` ms)</span></p>`)
+	b.WriteString(` <span class="muted">(` + strconv.Itoa(len(r.Crawlers)) + ` crawler(s) compared over every path, ` +
+		strconv.Itoa(r.States) + ` states, ` + strconv.FormatFloat(ms, 'f', 0, 64) + ` ms)</span></p>`)
 	b.WriteString(`<div class="conv-buttons"><button type="button" id="conv-apply" class="btn">Apply to the file</button>` +
 		`<button type="button" id="conv-undo" class="btn" disabled>Undo conversion</button>` +
 		`<button type="button" id="conv-download" class="btn">Download the new file</button></div>` +
@@ -147,22 +164,24 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 	b.WriteString(`<h3 class="ex-h">Changes</h3>`)
 	b.WriteString(Diff(old, string(conv.Text), conv.Added))
 	if len(r.Differences) > 0 {
-		b.WriteString(`<h3 class="ex-h">Where the readings differ (examples)</h3>`)
+		b.WriteString(`<h3 class="ex-h">Where the readings differ: the shortest paths</h3>`)
 		b.WriteString(`<table class="cmp conv-diffs"><thead><tr><th scope="col">Crawler</th><th scope="col">Path</th><th scope="col">` +
 			escape(r.Source.String()) + ` (yours)</th><th scope="col">acap (new)</th><th scope="col">Why</th></tr></thead><tbody>`)
 		for _, d := range r.Differences {
-			why := "other"
+			why := "not restored"
 			if d.CaseOnly {
-				why = "case"
-			} else if d.Ranking {
-				why = "ranking"
+				why = "case: ACAP ignores it"
 			}
-			b.WriteString(`<tr><td>` + escape(d.Crawler) + `</td><td><code>` + escape(d.Path) + `</code></td><td>` +
+			who := d.Crawler
+			if who == "AnyOtherCrawler" {
+				who = "crawlers not named"
+			}
+			b.WriteString(`<tr><td>` + escape(who) + `</td><td><code>` + escape(d.Path) + `</code></td><td>` +
 				allowWord(d.Source) + lineRef(d.SourceLine) + `</td><td>` + allowWord(d.ACAP) + lineRef(d.ACAPLine) + `</td><td>` + why + `</td></tr>`)
 		}
 		b.WriteString(`</tbody></table>`)
 		if r.More > 0 {
-			b.WriteString(`<p class="muted">… and ` + strconv.Itoa(r.More) + ` more.</p>`)
+			b.WriteString(`<p class="muted">… and ` + strconv.Itoa(r.More) + ` more, decided by other lines.</p>`)
 		}
 	}
 	if len(conv.Notes) > 0 {
@@ -189,6 +208,19 @@ func splitLines(text string) []string {
 // file may have none).
 func sameLine(a, b string) bool {
 	return strings.TrimRight(a, "\r\n") == strings.TrimRight(b, "\r\n")
+}
+
+// nameList writes crawler names for a publisher, the unnamed crawler as
+// such.
+func nameList(names []string) string {
+	var out []string
+	for _, n := range names {
+		if n == "AnyOtherCrawler" {
+			n = "crawlers the file does not name"
+		}
+		out = append(out, n)
+	}
+	return strings.Join(out, ", ")
 }
 
 func allowWord(ok bool) string {

@@ -43,10 +43,45 @@ func TestRenderConversionEscapesAndReports(t *testing.T) {
 	if strings.Contains(html, "<b>") || strings.Contains(html, "<i>") {
 		t.Errorf("file text not escaped: %s", html)
 	}
-	for _, w := range []string{`id="conv-apply"`, `id="conv-undo"`, `id="conv-download"`, "paths probed", "questions checked"} {
+	for _, w := range []string{`id="conv-apply"`, `id="conv-undo"`, `id="conv-download"`, "compared over every path",
+		"Proved equivalent.</strong>"} {
 		if !strings.Contains(html, w) {
 			t.Errorf("conversion view lacks %s", w)
 		}
+	}
+}
+
+// TestRenderConversionHeadlines: the headline says "proved" only after a
+// proof, and names the crawlers a bound left unproved.
+func TestRenderConversionHeadlines(t *testing.T) {
+	tests := []struct {
+		name, src string
+		bounds    policy.CompareOptions
+		want      []string
+		not       []string
+	}{
+		{"equivalent", "User-agent: *\nDisallow: /1\n", policy.CompareOptions{},
+			[]string{"Proved equivalent.</strong>", "For every possible path"}, []string{"Not proved", "upper and lower"}},
+		{"case only", "User-agent: *\nDisallow: /a\n", policy.CompareOptions{},
+			[]string{"Proved equivalent except for upper and lower case", "<code>/A</code>"}, []string{"Not proved"}},
+		{"bound", "User-agent: Bot\nDisallow: /*a*b*c\nAllow: /*b*a\n", policy.CompareOptions{MaxStates: 2},
+			[]string{"Not proved", "Nothing is claimed for Bot"}, []string{"Proved equivalent"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			conv := policy.Convert(policy.MustParse(tt.src), policy.ConvertOptions{Bounds: tt.bounds})
+			html := RenderConversion(tt.src, conv, 1)
+			for _, w := range tt.want {
+				if !strings.Contains(html, w) {
+					t.Errorf("lacks %q: %s", w, html)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(html, w) {
+					t.Errorf("has %q: %s", w, html)
+				}
+			}
+		})
 	}
 }
 

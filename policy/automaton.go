@@ -1,0 +1,441 @@
+package policy
+
+import (
+	"encoding/binary"
+	"sort"
+	"strings"
+)
+
+// The automaton behind the comparison of two readings (semantics §8,
+// "Converting and comparing").
+//
+// A path is read as a sequence of units, the characters matching compares
+// (pattern.go): every byte once its escape is decoded ("%41" is 'A', a raw
+// 'ä' is the two bytes of its escape), except an escaped slash, which is a
+// unit of its own (unitSlash2F), never equal to '/'. A real '%' is the
+// unit '%'. Two paths with the same units are matched alike by every
+// pattern in every mode, so the comparison runs over unit sequences and
+// writes each witness back as a path (unitPath) whose units are exactly
+// those.
+//
+// Each pattern becomes a small automaton over units: a position is how much
+// of the pattern has been read; '*' loops on any unit; a letter of a
+// case-insensitive pattern accepts both cases. A state of the product is
+// the set of live positions of all patterns plus the set of patterns that
+// have already matched (an unanchored pattern that reached its end matches
+// every longer path too). Which patterns match a path is a function of the
+// state it leads to: the unanchored ones that have matched, and the
+// anchored ones whose end position is live.
+
+// unitSlash2F is the unit of an escaped slash ("%2F").
+const unitSlash2F = 256
+
+// numUnits is the size of the unit alphabet.
+const numUnits = 257
+
+// tokStar is the wildcard in a pattern's token list.
+const tokStar = -1
+
+// autPattern is a pattern as the automaton reads it.
+type autPattern struct {
+	toks     []int // units, or tokStar
+	fold     bool  // letters match either case
+	anchored bool  // must end where the path ends
+	never    bool  // matches nothing (an empty pattern)
+}
+
+// key identifies patterns that match exactly the same paths.
+func (p *autPattern) key() string {
+	var b strings.Builder
+	switch {
+	case p.never:
+		return "never"
+	case p.fold:
+		b.WriteByte('f')
+	default:
+		b.WriteByte('c')
+	}
+	if p.anchored {
+		b.WriteByte('$')
+	}
+	for _, t := range p.toks {
+		b.WriteByte(' ')
+		b.WriteString(itoa(t))
+	}
+	return b.String()
+}
+
+// autPatternOf turns a compiled Pattern into its automaton form, reading
+// the raw text exactly as CompilePattern does.
+func autPatternOf(p *Pattern) autPattern {
+	if !p.ok {
+		return autPattern{never: true}
+	}
+	mode := p.mode
+	out := autPattern{fold: mode.folds(), anchored: mode.whole()}
+	body := p.raw
+	if mode == MatchACAP && body[0] != '/' {
+		body = "/" + body
+	}
+	if mode.anchors() && strings.HasSuffix(body, "$") {
+		body = body[:len(body)-1]
+		out.anchored = true
+	}
+	segs := []string{body}
+	if mode.wildcards() {
+		segs = strings.Split(body, "*")
+	}
+	for i, s := range segs {
+		if i > 0 {
+			out.toks = append(out.toks, tokStar)
+		}
+		out.toks = appendUnits(out.toks, string(canonAppend(nil, s, out.fold)))
+	}
+	if len(segs) > 1 && segs[len(segs)-1] == "" {
+		out.anchored = false // a trailing '*' accepts any ending
+	}
+	// Runs of stars are one star.
+	toks := out.toks[:0]
+	for i, t := range out.toks {
+		if t == tokStar && i > 0 && out.toks[i-1] == tokStar {
+			continue
+		}
+		toks = append(toks, t)
+	}
+	out.toks = toks
+	return out
+}
+
+// appendUnits appends the units of a canonical (possibly folded) string.
+func appendUnits(dst []int, canon string) []int {
+	for i := 0; i < len(canon); i++ {
+		c := canon[i]
+		if c == '%' && i+2 < len(canon) {
+			// Canonical form: "%25" is a real '%', "%2F"/"%2f" an escaped slash.
+			if canon[i+2] == '5' {
+				dst = append(dst, '%')
+			} else {
+				dst = append(dst, unitSlash2F)
+			}
+			i += 2
+			continue
+		}
+		dst = append(dst, int(c))
+	}
+	return dst
+}
+
+// pathUnits returns the units of a path, as NewSubject compares them.
+func pathUnits(path string) []int {
+	return appendUnits(nil, string(canonAppend(nil, path, false)))
+}
+
+// unitPath writes units as a path whose units are exactly those: safe
+// characters as they are, every other one as an escape.
+func unitPath(units []int) string {
+	var b strings.Builder
+	for _, u := range units {
+		switch {
+		case u == unitSlash2F:
+			b.WriteString("%2F")
+		case u < 0x80 && unitSafe(byte(u)):
+			b.WriteByte(byte(u))
+		default:
+			b.WriteString("%" + hex2(byte(u)))
+		}
+	}
+	return b.String()
+}
+
+// unitSafe reports whether byte c can stand as itself in a witness path.
+func unitSafe(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	}
+	return strings.IndexByte("/-._~!$&'()*+,;=:@?", c) >= 0
+}
+
+// tokMatches reports whether pattern token t accepts unit u.
+func tokMatches(t, u int, fold bool) bool {
+	if t == u {
+		return true
+	}
+	if fold && 'A' <= u && u <= 'Z' {
+		return t == u+'a'-'A'
+	}
+	return false
+}
+
+// automaton is the product of a set of patterns, explored lazily.
+type automaton struct {
+	pats []autPattern
+	// States are sorted lists of items: a live position (pattern<<16 | pos)
+	// or a pattern that has matched for good (matchedBit | pattern).
+	ids    map[string]int32
+	states [][]int32
+	parent []int32 // the state before (-1 for the start)
+	via    []int16 // the unit read from the parent
+	other  int     // a unit no pattern names, or -1
+	// dominators[q] are the patterns whose matching for good makes q
+	// irrelevant to every answer (crawlerRoles.dominates): once one of
+	// them has matched, q is dropped from the state.
+	dominators [][]int32
+}
+
+const matchedBit = 1 << 30
+
+func newAutomaton(pats []autPattern) *automaton {
+	a := &automaton{pats: pats, ids: map[string]int32{}, other: -1}
+	used := make([]bool, numUnits)
+	for _, p := range pats {
+		for _, t := range p.toks {
+			if t >= 0 {
+				used[t] = true
+				if p.fold && 'a' <= t && t <= 'z' {
+					used[t-'a'+'A'] = true
+				}
+			}
+		}
+	}
+	for _, c := range []byte("xyzqjkw0123456789-_~.") {
+		if !used[c] {
+			a.other = int(c)
+			break
+		}
+	}
+	for u := 0; a.other < 0 && u < numUnits; u++ {
+		if !used[u] && (u >= 0x80 || unitSafe(byte(u))) {
+			a.other = u
+		}
+	}
+	return a
+}
+
+// start returns the state after the leading '/' every path has.
+func (a *automaton) start() int32 {
+	var items []int32
+	for i := range a.pats {
+		if !a.pats[i].never {
+			items = a.closure(items, i, 0)
+		}
+	}
+	items = a.step(items, '/')
+	id, _ := a.intern(a.normalize(items), -1, '/')
+	return id
+}
+
+// closure adds position pos of pattern i and what '*' reaches from it.
+func (a *automaton) closure(items []int32, i, pos int) []int32 {
+	p := &a.pats[i]
+	for {
+		if pos == len(p.toks) {
+			if !p.anchored {
+				return append(items, int32(matchedBit|i))
+			}
+			return append(items, int32(i<<16|pos))
+		}
+		items = append(items, int32(i<<16|pos))
+		if p.toks[pos] != tokStar {
+			return items
+		}
+		pos++
+	}
+}
+
+// step reads unit u from the items of a state; the result is normalized.
+func (a *automaton) step(items []int32, u int) []int32 {
+	var out []int32
+	for _, it := range items {
+		if it&matchedBit != 0 {
+			out = append(out, it)
+			continue
+		}
+		i, pos := int(it>>16), int(it&0xffff)
+		p := &a.pats[i]
+		if pos == len(p.toks) {
+			continue // an anchored pattern read past its end
+		}
+		switch t := p.toks[pos]; {
+		case t == tokStar:
+			out = a.closure(out, i, pos) // the star reads u, and may end here
+		case tokMatches(t, u, p.fold):
+			out = a.closure(out, i, pos+1)
+		}
+	}
+	return a.normalize(out)
+}
+
+// normalize sorts items, drops duplicates, the live positions of patterns
+// that have matched for good, and every item of a pattern that a pattern
+// which has matched for good dominates.
+func (a *automaton) normalize(items []int32) []int32 {
+	sort.Slice(items, func(x, y int) bool { return items[x] < items[y] })
+	out := items[:0]
+	for k, it := range items {
+		if k > 0 && it == items[k-1] {
+			continue
+		}
+		out = append(out, it)
+	}
+	var done map[int32]bool
+	for _, it := range out {
+		if it&matchedBit != 0 {
+			if done == nil {
+				done = map[int32]bool{}
+			}
+			done[it&^matchedBit] = true
+		}
+	}
+	if done == nil {
+		return out
+	}
+	drop := func(i int32) bool {
+		if a.dominators == nil {
+			return false
+		}
+		for _, p := range a.dominators[i] {
+			if done[p] {
+				return true
+			}
+		}
+		return false
+	}
+	res := out[:0]
+	for _, it := range out {
+		if it&matchedBit != 0 {
+			if drop(it &^ matchedBit) {
+				continue
+			}
+		} else if done[it>>16] || drop(it>>16) {
+			continue
+		}
+		res = append(res, it)
+	}
+	return res
+}
+
+// intern returns the id of a state, adding it if new.
+func (a *automaton) intern(items []int32, parent int32, via int) (int32, bool) {
+	k := itemsKey(items)
+	if id, ok := a.ids[k]; ok {
+		return id, false
+	}
+	id := int32(len(a.states))
+	a.ids[k] = id
+	a.states = append(a.states, items)
+	a.parent = append(a.parent, parent)
+	a.via = append(a.via, int16(via))
+	return id, true
+}
+
+func itemsKey(items []int32) string {
+	b := make([]byte, 4*len(items))
+	for i, it := range items {
+		binary.LittleEndian.PutUint32(b[4*i:], uint32(it))
+	}
+	return string(b)
+}
+
+// successors returns the units worth reading from a state: one per unit a
+// live position names (both cases for a case-insensitive letter), and one
+// unit that none names (every such unit leads to the same state).
+func (a *automaton) successors(items []int32) []int {
+	var out []int
+	seen := map[int]bool{}
+	add := func(u int) {
+		if !seen[u] {
+			seen[u] = true
+			out = append(out, u)
+		}
+	}
+	for _, it := range items {
+		if it&matchedBit != 0 {
+			continue
+		}
+		i, pos := int(it>>16), int(it&0xffff)
+		p := &a.pats[i]
+		if pos == len(p.toks) || p.toks[pos] == tokStar {
+			continue
+		}
+		t := p.toks[pos]
+		add(t)
+		if p.fold && 'a' <= t && t <= 'z' {
+			add(t - 'a' + 'A')
+		}
+	}
+	// Lower case first, so that witnesses are easy to read.
+	rank := func(u int) int {
+		if 'A' <= u && u <= 'Z' {
+			return u + numUnits
+		}
+		return u
+	}
+	sort.Slice(out, func(x, y int) bool { return rank(out[x]) < rank(out[y]) })
+	other := a.other
+	if other < 0 || seen[other] {
+		other = -1
+		for u := 0; u < numUnits; u++ {
+			if !seen[u] {
+				other = u
+				break
+			}
+		}
+	}
+	if other >= 0 {
+		out = append(out, other)
+	}
+	return out
+}
+
+// matched returns the patterns that match a path leading to the state.
+func (a *automaton) matched(items []int32) []int32 {
+	var out []int32
+	for _, it := range items {
+		if it&matchedBit != 0 {
+			out = append(out, it&^matchedBit)
+			continue
+		}
+		i, pos := int(it>>16), int(it&0xffff)
+		if pos == len(a.pats[i].toks) {
+			out = append(out, int32(i))
+		}
+	}
+	return out
+}
+
+// path returns the units of the shortest path found to a state.
+func (a *automaton) path(id int32) []int {
+	var rev []int
+	for ; id >= 0; id = a.parent[id] {
+		rev = append(rev, int(a.via[id]))
+	}
+	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	return rev
+}
+
+// matchUnits reports whether an automaton pattern matches a unit sequence,
+// by brute force (used by tests as an independent check).
+func (p *autPattern) matchUnits(units []int) bool {
+	if p.never {
+		return false
+	}
+	var rec func(t, u int) bool
+	rec = func(t, u int) bool {
+		if t == len(p.toks) {
+			return !p.anchored || u == len(units)
+		}
+		if p.toks[t] == tokStar {
+			for k := u; k <= len(units); k++ {
+				if rec(t+1, k) {
+					return true
+				}
+			}
+			return false
+		}
+		return u < len(units) && tokMatches(p.toks[t], units[u], p.fold) && rec(t+1, u+1)
+	}
+	return rec(0, 0)
+}

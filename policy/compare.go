@@ -1,0 +1,601 @@
+package policy
+
+import (
+	"sort"
+	"strings"
+	"time"
+)
+
+// CompareOptions bound the work of a comparison.
+type CompareOptions struct {
+	// MaxStates bounds the states explored for one crawler (0: a default
+	// of 200,000). A crawler whose comparison needs more is reported as not
+	// proved.
+	MaxStates int
+	// Deadline, when not zero, stops the comparison at that time; the
+	// crawlers not finished by then are reported as not proved.
+	Deadline time.Time
+	// OnlyNamed leaves out the crawler the file does not name.
+	OnlyNamed bool
+}
+
+// defaultMaxStates is the bound of MaxStates when none is given.
+const defaultMaxStates = 200000
+
+// maxWitnesses is how many witnesses the report keeps per crawler, each
+// with a different pair of deciding lines.
+const maxWitnesses = 5
+
+// EquivalenceReport is the comparison of two readings of crawl: the source
+// kind's reading of one file and the ACAP reading of another (or the same)
+// file, over every path.
+type EquivalenceReport struct {
+	Source   Kind
+	Crawlers []string // the crawlers compared; the unnamed one is "AnyOtherCrawler"
+	// Proved are the crawlers whose comparison finished: for each, either
+	// the readings agree on every path, or Differences has witnesses.
+	Proved []string
+	// NotProved are the crawlers whose comparison the bound stopped:
+	// nothing is claimed about them.
+	NotProved []string
+	// States counts the states of the automata explored (all crawlers).
+	States int
+	// Differences are witnesses: for each crawler, the shortest paths on
+	// which the readings disagree, one per pair of deciding lines, up to a
+	// few; those that are not about case first.
+	Differences []Difference
+	// More counts further witnesses (other pairs of deciding lines) left
+	// out of Differences.
+	More int
+	// CaseCount and OtherCount count the witnesses (kept or left out) by
+	// cause: differences of case, which no ACAP line can remove, and the
+	// others.
+	CaseCount, OtherCount int
+	// srcDeciding are the lines of the original file that decide some
+	// path for the source reading (complete when the proof is).
+	srcDeciding map[int]bool
+	// otherStates counts the states where the answers differ, not by
+	// case: the repairs of Convert use it to measure progress.
+	otherStates int
+}
+
+// Complete reports whether every crawler was proved.
+func (r *EquivalenceReport) Complete() bool { return len(r.NotProved) == 0 }
+
+// Equivalent reports whether the readings were proved to decide crawl
+// alike on every path, for every crawler compared.
+func (r *EquivalenceReport) Equivalent() bool { return r.Complete() && r.CaseCount+r.OtherCount == 0 }
+
+// OnlyCase reports whether the comparison finished and every difference it
+// found comes from ACAP matching ignoring case.
+func (r *EquivalenceReport) OnlyCase() bool { return r.Complete() && r.OtherCount == 0 }
+
+// Difference is a witness: a path on which two readings decide crawl
+// differently.
+type Difference struct {
+	Crawler    string
+	Path       string
+	Source     bool // the source reading's answer
+	SourceLine int  // its deciding line in the original file (0: none)
+	ACAP       bool // the ACAP reading's answer
+	ACAPLine   int  // its deciding line in the converted file (0: none)
+	// CaseOnly marks a difference that comes from ACAP matching ignoring
+	// case: the ACAP answer comes from a line whose pattern matches the
+	// path only when case is ignored. No ACAP line can restore it.
+	CaseOnly bool
+}
+
+// unnamedCrawler is the crawler name used for "any other crawler".
+const unnamedCrawler = "AnyOtherCrawler"
+
+// CompareReadings compares, for every crawler old names (plus one it does
+// not), how kind reads old and how an ACAP crawler reads converted, over
+// every path, and reports where they differ. With converted == old it shows
+// where a file's ACAP part and its conventional part disagree.
+func CompareReadings(old *File, kind Kind, converted *File) EquivalenceReport {
+	return CompareReadingsBounded(old, kind, converted, CompareOptions{})
+}
+
+// CompareReadingsBounded is CompareReadings with bounds on the work.
+//
+// The comparison is a proof. A pattern is a regular language over the
+// units of a path (its bytes once escapes are decoded, an escaped slash
+// being a unit of its own), and each reading decides crawl for a path from
+// the set of its patterns that match it (and their lines). For each
+// crawler, the product automaton of every pattern either reading may
+// consult for it is explored breadth first from "/"; in each reachable
+// state the set of matching patterns is known, and the real deciding code
+// of both readings is asked on the shortest path that leads there. The
+// readings are equivalent for that crawler exactly when no reachable state
+// has two different answers; otherwise the first such states found are the
+// shortest witnesses.
+func CompareReadingsBounded(old *File, kind Kind, converted *File, opt CompareOptions) EquivalenceReport {
+	c := &comparer{src: NewPolicy(old), dst: NewPolicy(converted), kind: kind, opt: opt, dstFile: converted}
+	if c.opt.MaxStates <= 0 {
+		c.opt.MaxStates = defaultMaxStates
+	}
+	names := crawlerNames(old)
+	if !opt.OnlyNamed {
+		names = append(names, unnamedCrawler)
+	}
+	return c.run(names)
+}
+
+// comparer holds what one comparison shares between crawlers.
+type comparer struct {
+	src, dst *Policy
+	dstFile  *File
+	kind     Kind
+	opt      CompareOptions
+	pats     []autPattern
+	patIDs   map[string]int
+	byPtr    map[*Pattern]int
+}
+
+// patternID returns the automaton pattern of p, shared with every pattern
+// that matches the same paths.
+func (c *comparer) patternID(p *Pattern) int {
+	if id, ok := c.byPtr[p]; ok {
+		return id
+	}
+	ap := autPatternOf(p)
+	k := ap.key()
+	id, ok := c.patIDs[k]
+	if !ok {
+		id = len(c.pats)
+		c.pats = append(c.pats, ap)
+		c.patIDs[k] = id
+	}
+	c.byPtr[p] = id
+	return id
+}
+
+// crawlerRoles records, for one crawler, where each pattern may decide
+// crawl: in which reading, in what order or with what standing. It serves
+// to drop, from a state of the automaton, patterns whose matching can no
+// longer change either answer (see dominates).
+type crawlerRoles struct {
+	ids map[int]bool
+	// conv[0] is the source's RFC 9309 groups, conv[1] the conventional
+	// groups as the ACAP reading sees them: the lowest place of each
+	// pattern in the order the deciding rule is looked for (longest first,
+	// Allow first on a tie; the first that matches decides).
+	conv [2]map[int]int
+	// older is the record the 1996 draft reads: the first line of each
+	// pattern (the first rule that matches decides). olderFirst is false
+	// for the kinds that do not simply take the first match.
+	older      map[int]int
+	olderFirst bool
+	// acap are the fields of the ACAP records that count for crawl (or for
+	// other, asked when crawl is silent).
+	acap map[int][]acapRole
+	// tieable are the patterns of fields that may be tied with another
+	// field of their verdict and standing.
+	tieable map[int]bool
+}
+
+// acapRole is one ACAP field a pattern stands in.
+type acapRole struct {
+	named, allow bool
+	usage        Usage
+	pat          *Pattern
+	order        int // place in the order the fields of a layer are read
+	id           int
+	tieable      bool
+}
+
+// rolesFor collects the patterns and their roles for one crawler.
+func (c *comparer) rolesFor(name string) *crawlerRoles {
+	r := &crawlerRoles{ids: map[int]bool{}, older: map[int]int{}, acap: map[int][]acapRole{}, tieable: map[int]bool{}, olderFirst: c.kind == KindDraft1996}
+	convRoles := func(rules []convRule) map[int]int {
+		m := map[int]int{}
+		for i := range rules {
+			id := c.patternID(&rules[i].pat)
+			r.ids[id] = true
+			if _, ok := m[id]; !ok {
+				m[id] = i
+			}
+		}
+		return m
+	}
+	ssel := c.src.selection(c.kind, name, false)
+	switch c.kind {
+	case KindRFC9309:
+		r.conv[0] = convRoles(ssel.conv.rules)
+	default:
+		if ssel.older != nil {
+			for i := range ssel.older.rules {
+				pats := []*Pattern{&ssel.older.rules[i].prefix}
+				if c.kind == KindV2Proposal {
+					pats = append(pats, &ssel.older.rules[i].whole)
+				}
+				for _, pat := range pats {
+					id := c.patternID(pat)
+					r.ids[id] = true
+					if _, ok := r.older[id]; !ok {
+						r.older[id] = i
+					}
+				}
+			}
+		}
+	}
+	dsel := c.dst.selection(KindACAP, name, false)
+	r.conv[1] = convRoles(dsel.conv.rules)
+	var all []acapRole
+	for _, ar := range dsel.records {
+		rr := ar.comp.recs[ar.rec]
+		if rr == nil {
+			continue
+		}
+		for i := range rr.general.rules {
+			ru := &rr.general.rules[i]
+			if ru.fd.Status == StatusSkipped || !(ru.usage == UsageCrawl || ru.usage == UsageOther || ru.usage == UsageNone) {
+				continue // never a candidate for crawl
+			}
+			id := c.patternID(&ru.pat)
+			r.ids[id] = true
+			role := acapRole{named: ar.named, allow: ru.allow, usage: ru.usage, pat: &ru.pat, order: len(all), id: id}
+			r.acap[id] = append(r.acap[id], role)
+			all = append(all, role)
+		}
+	}
+	// A field that can be tied with another of its verdict and standing (a
+	// pattern the scope comparison cannot order, on a path both match) may
+	// become the deciding one through the tie rule; such fields are never
+	// dropped.
+	for i := range all {
+		x := &all[i]
+		for j := range all {
+			y := &all[j]
+			if x.id == y.id || x.named != y.named || x.allow != y.allow || CompareScope(x.pat, y.pat) != 0 {
+				// The same pattern twice is not a tie that matters: both
+				// fields match together, and neither is the narrowest
+				// when a narrower one of their verdict matches.
+				continue
+			}
+			if sameScope(x.pat, y.pat) || !disjointByPrefix(x.pat, y.pat) {
+				x.tieable = true
+				break
+			}
+		}
+	}
+	for _, x := range all {
+		if x.tieable {
+			r.tieable[x.id] = true
+		}
+	}
+	return r
+}
+
+// disjointByPrefix reports whether two patterns first differ by two
+// ordinary characters before either has a '*': then no path matches both.
+func disjointByPrefix(a, b *Pattern) bool {
+	x, y := a.scope, b.scope
+	for i := 0; i < len(x) && i < len(y); i++ {
+		if x[i] == scopeStar || y[i] == scopeStar || x[i] == scopeAnchor || y[i] == scopeAnchor {
+			return false
+		}
+		if x[i] != y[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// dominates reports whether, for this crawler, pattern p matching makes
+// pattern q irrelevant: whatever else matches, both answers are the same
+// with or without q. That holds when in every role q has, p has a role
+// that beats it:
+//
+//   - in an RFC 9309 group (either reading), p comes first in the order in
+//     which the first matching rule decides;
+//   - in the 1996 draft's record, p comes first;
+//   - in the ACAP records, p stands in a field with the same verdict,
+//     usage and standing whose scope is strictly narrower, and q's field
+//     can never be tied with another (every field of its verdict and
+//     standing that can match a path q matches is ordered with q by scope).
+//     The narrowest field of a verdict is found by reading the fields in
+//     order and keeping one only when it is narrower than the one kept. If
+//     p is read first, q is never kept: the one kept when q's turn comes is
+//     p or narrower, or one p was not narrower than, and q, broader than p,
+//     is narrower than neither (the scope order is transitive). If q is
+//     read first and kept, the reading without q keeps one broader than q
+//     or the same ones, and both meet again at the first field narrower
+//     than q, p at the latest. So the field found is the same; a field of
+//     the other verdict narrower than p is narrower than q too; q is never
+//     tied with the winner; and the layer's answer, its deciding field and
+//     the footing used against the conventional answer stay the same.
+func (r *crawlerRoles) dominates(p, q int) bool {
+	if p == q || !r.ids[q] {
+		return false
+	}
+	for _, m := range r.conv {
+		if iq, ok := m[q]; ok {
+			if ip, ok := m[p]; !ok || ip >= iq {
+				return false
+			}
+		}
+	}
+	if iq, ok := r.older[q]; ok {
+		if ip, ok := r.older[p]; !r.olderFirst || !ok || ip >= iq {
+			return false
+		}
+	}
+	roles := r.acap[q]
+	if len(roles) > 0 && r.tieable[q] {
+		return false
+	}
+	for _, rq := range roles {
+		beaten := false
+		for _, rp := range r.acap[p] {
+			if rp.named == rq.named && rp.allow == rq.allow && rp.usage == rq.usage && CompareScope(rp.pat, rq.pat) < 0 {
+				beaten = true
+				break
+			}
+		}
+		if !beaten {
+			return false
+		}
+	}
+	return true
+}
+
+// crawlerGroup is crawlers whose readings consult the same patterns: one
+// automaton serves them all.
+type crawlerGroup struct {
+	pats  []int
+	names []string
+	roles []*crawlerRoles
+}
+
+func (c *comparer) run(names []string) EquivalenceReport {
+	rep := EquivalenceReport{Source: c.kind, Crawlers: names, srcDeciding: map[int]bool{}}
+	c.patIDs, c.byPtr = map[string]int{}, map[*Pattern]int{}
+	var groups []*crawlerGroup
+	bySig := map[string]*crawlerGroup{}
+	for _, n := range names {
+		roles := c.rolesFor(n)
+		ids := make([]int, 0, len(roles.ids))
+		for id := range roles.ids {
+			if !c.pats[id].never {
+				ids = append(ids, id)
+			}
+		}
+		sort.Ints(ids)
+		sig := itemsKey(toInt32(ids))
+		g := bySig[sig]
+		if g == nil {
+			g = &crawlerGroup{pats: ids}
+			bySig[sig] = g
+			groups = append(groups, g)
+		}
+		g.names = append(g.names, n)
+		g.roles = append(g.roles, roles)
+	}
+	var caseEx, otherEx []Difference
+	proved := map[string]bool{}
+	for _, g := range groups {
+		res := c.proveGroup(g)
+		for n := range res.srcDeciding {
+			rep.srcDeciding[n] = true
+		}
+		rep.States += res.states
+		rep.More += res.more
+		rep.otherStates += res.otherStates
+		for _, n := range g.names {
+			if res.complete {
+				proved[n] = true
+			}
+		}
+		for _, d := range res.witnesses {
+			if d.CaseOnly {
+				rep.CaseCount++
+				caseEx = append(caseEx, d)
+			} else {
+				rep.OtherCount++
+				otherEx = append(otherEx, d)
+			}
+		}
+	}
+	for _, n := range names {
+		if proved[n] {
+			rep.Proved = append(rep.Proved, n)
+		} else {
+			rep.NotProved = append(rep.NotProved, n)
+		}
+	}
+	const keep = 50
+	all := append(otherEx, caseEx...)
+	if len(all) > keep {
+		rep.More += len(all) - keep
+		all = all[:keep]
+	}
+	rep.Differences = all
+	return rep
+}
+
+func toInt32(xs []int) []int32 {
+	out := make([]int32, len(xs))
+	for i, x := range xs {
+		out[i] = int32(x)
+	}
+	return out
+}
+
+// groupResult is the outcome for one crawler group.
+type groupResult struct {
+	complete    bool
+	states      int
+	more        int // witnesses left out (further pairs of deciding lines)
+	otherStates int // states whose answers differ, not by case
+	// srcDeciding are the source's deciding lines met.
+	srcDeciding map[int]bool
+	witnesses   []Difference
+}
+
+// answerPair is both readings' answers for one set of matching patterns.
+type answerPair struct {
+	src, dst Answer
+	path     string
+}
+
+// proveGroup explores the product automaton of a group's patterns.
+func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
+	pats := make([]autPattern, len(g.pats))
+	for i, id := range g.pats {
+		pats[i] = c.pats[id]
+	}
+	a := newAutomaton(pats)
+	// A pattern is dropped from a state when one that dominates it for
+	// every crawler of the group has matched for good.
+	a.dominators = make([][]int32, len(pats))
+	for qi, q := range g.pats {
+		for pi, p := range g.pats {
+			if pats[pi].anchored {
+				continue // matches only at the end: never for good
+			}
+			all := true
+			for _, r := range g.roles {
+				if !r.dominates(p, q) {
+					all = false
+					break
+				}
+			}
+			if all {
+				a.dominators[qi] = append(a.dominators[qi], int32(pi))
+			}
+		}
+	}
+	caches := make([]map[string]*answerPair, len(g.names))
+	for i := range caches {
+		caches[i] = map[string]*answerPair{}
+	}
+	seen := make([]map[[3]int]bool, len(g.names))
+	for i := range seen {
+		seen[i] = map[[3]int]bool{}
+	}
+	res := groupResult{srcDeciding: map[int]bool{}}
+	queue := []int32{a.start()}
+	for head := 0; head < len(queue); head++ {
+		if len(a.states) > c.opt.MaxStates || (!c.opt.Deadline.IsZero() && head%256 == 0 && time.Now().After(c.opt.Deadline)) {
+			res.states = len(a.states)
+			return res
+		}
+		id := queue[head]
+		items := a.states[id]
+		mkey := itemsKey(a.matched(items))
+		for i, name := range g.names {
+			ap := caches[i][mkey]
+			if ap == nil {
+				ap = c.decide(name, a.path(id))
+				caches[i][mkey] = ap
+				res.srcDeciding[ap.src.Line] = true
+			}
+			if ap.src.Allowed == ap.dst.Allowed {
+				continue
+			}
+			path := witnessPath(a.path(id))
+			co := caseOnly(c.dst, ap.dst.Line, path)
+			if !co {
+				res.otherStates++
+			}
+			key := [3]int{ap.src.Line, ap.dst.Line, 0}
+			if co {
+				key[2] = 1
+			}
+			if seen[i][key] {
+				continue
+			}
+			seen[i][key] = true
+			if len(seen[i]) > maxWitnesses {
+				res.more++
+				continue
+			}
+			res.witnesses = append(res.witnesses, Difference{Crawler: name, Path: path,
+				Source: ap.src.Allowed, SourceLine: ap.src.Line, ACAP: ap.dst.Allowed, ACAPLine: ap.dst.Line,
+				CaseOnly: co})
+		}
+		for _, u := range a.successors(items) {
+			next, isNew := a.intern(a.step(append([]int32(nil), items...), u), id, u)
+			if isNew {
+				queue = append(queue, next)
+			}
+		}
+	}
+	res.complete = true
+	res.states = len(a.states)
+	return res
+}
+
+// witnessPath writes the units of a path; "/robots.txt", which every
+// reading allows whatever the file says, is written with an escape so that
+// the readings are asked about the file's rules (the units are the same).
+func witnessPath(units []int) string {
+	p := unitPath(units)
+	if isRobotsTxt(p) {
+		p = "/%72" + p[2:]
+	}
+	return p
+}
+
+// decide asks both readings about a path.
+func (c *comparer) decide(name string, units []int) *answerPair {
+	p := witnessPath(units)
+	subj := NewSubject(p)
+	qs := Question{Crawler: name, URL: p, Kind: c.kind}
+	qa := Question{Crawler: name, URL: p, Kind: KindACAP}
+	return &answerPair{src: c.src.decideQuiet(&qs, p, &subj), dst: c.dst.decideQuiet(&qa, p, &subj), path: p}
+}
+
+// decideQuiet decides without keeping the trace.
+func (p *Policy) decideQuiet(q *Question, path string, subj *Subject) Answer {
+	return p.decide(q, path, subj, true)
+}
+
+// caseOnly reports whether the ACAP answer for path p comes from a line
+// whose pattern matches p only when case is ignored: ACAP matching ignores
+// case and the conventional readings do not, and no ACAP line can change
+// that.
+func caseOnly(dst *Policy, acapLine int, p string) bool {
+	fd := dst.file.FieldAt(acapLine)
+	if fd == nil || !fd.Kind.IsACAPRule() {
+		return false
+	}
+	subj := NewSubject(p)
+	for _, r := range fd.Rules() {
+		pat := r.Pattern
+		if !strings.HasPrefix(pat, "/") {
+			pat = "/" + pat
+		}
+		exact := CompilePattern(pat, MatchRFC9309)
+		folded := CompilePattern(pat, MatchACAP)
+		if folded.Match(&subj) && !exact.Match(&subj) {
+			return true
+		}
+	}
+	return false
+}
+
+// crawlerNames returns the crawler names a file uses, in order, once each.
+func crawlerNames(f *File) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(n string) {
+		k := strings.ToLower(n)
+		if n != "" && n != "*" && !seen[k] {
+			seen[k] = true
+			out = append(out, n)
+		}
+	}
+	for _, g := range f.Groups {
+		for _, a := range g.Agents {
+			add(uaName(a.Value.Text))
+		}
+	}
+	for _, r := range f.Records {
+		for _, c := range r.Crawlers {
+			add(acapName(c.Value.Text))
+		}
+	}
+	return out
+}

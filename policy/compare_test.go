@@ -1,0 +1,233 @@
+package policy
+
+import (
+	"math/rand"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// rawTokens are the pieces the brute-force oracle builds paths from: the
+// characters patterns use, their other case, escapes of them (in both
+// hex cases), an escaped slash, a real percent and a few characters no
+// pattern uses.
+var rawTokens = []string{"/", "a", "A", "b", ".", "%41", "%61", "%2F", "%2f", "%25", "%", "*", "$", "x", "ä"}
+
+// bruteOracle returns every path of up to k tokens after the leading '/'.
+func bruteOracle(k int) []string {
+	out := []string{"/"}
+	level := []string{"/"}
+	for n := 0; n < k; n++ {
+		var next []string
+		for _, p := range level {
+			for _, t := range rawTokens {
+				next = append(next, p+t)
+			}
+		}
+		out = append(out, next...)
+		level = next
+	}
+	return out
+}
+
+// genPattern builds a random pattern from the oracle's alphabet.
+func genPattern(r *rand.Rand) string {
+	pieces := []string{"a", "A", "b", ".", "*", "%41", "%2F", "/", "%25", "x"}
+	p := "/"
+	if r.Intn(8) == 0 {
+		p = "*"
+	}
+	for k := 0; k < r.Intn(4); k++ {
+		p += pieces[r.Intn(len(pieces))]
+	}
+	if r.Intn(4) == 0 {
+		p += "$"
+	}
+	return p
+}
+
+// TestAutomatonAgreesWithMatcher checks the automaton against the real
+// matcher (Pattern.Match) on every path of up to 4 tokens: the patterns the
+// automaton says match a path are exactly those that match it.
+func TestAutomatonAgreesWithMatcher(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	paths := bruteOracle(3)
+	for round := 0; round < 40; round++ {
+		var pats []Pattern
+		var aps []autPattern
+		for i := 0; i < 1+r.Intn(5); i++ {
+			mode := []MatchMode{MatchRFC9309, MatchACAP, MatchPrefix, MatchWhole}[r.Intn(4)]
+			p := CompilePattern(genPattern(r), mode)
+			pats = append(pats, p)
+			aps = append(aps, autPatternOf(&p))
+		}
+		a := newAutomaton(aps)
+		for _, p := range paths {
+			units := pathUnits(p)
+			if units[0] != '/' {
+				t.Fatalf("%q: units %v", p, units)
+			}
+			// The witness form of the units has the same units.
+			if got := pathUnits(unitPath(units)); !slices.Equal(got, units) {
+				t.Fatalf("%q: units %v, written %q, read back %v", p, units, unitPath(units), got)
+			}
+			id := a.start()
+			for _, u := range units[1:] {
+				id, _ = a.intern(a.step(append([]int32(nil), a.states[id]...), u), id, u)
+			}
+			matched := a.matched(a.states[id])
+			subj := NewSubject(p)
+			for i := range pats {
+				want := pats[i].Match(&subj)
+				got := slices.Contains(matched, int32(i))
+				if got != want {
+					t.Fatalf("pattern %q (%s) on %q: automaton %v, matcher %v", pats[i].Raw(), pats[i].Mode(), p, got, want)
+				}
+				if brute := aps[i].matchUnits(units); brute != want {
+					t.Fatalf("pattern %q (%s) on %q: brute force on units %v, matcher %v", pats[i].Raw(), pats[i].Mode(), p, brute, want)
+				}
+			}
+		}
+	}
+}
+
+// genMixed builds a random file with conventional groups and ACAP records.
+func genMixed(r *rand.Rand) string {
+	agents := []string{"*", "alpha", "beta"}
+	var b strings.Builder
+	b.WriteString("##ACAP version=1.1\n")
+	for g := 0; g < 1+r.Intn(2); g++ {
+		b.WriteString("User-agent: " + agents[r.Intn(len(agents))] + "\n")
+		for n := 0; n < r.Intn(4); n++ {
+			verb := []string{"Disallow: ", "Allow: "}[r.Intn(2)]
+			b.WriteString(verb + genPattern(r) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	for g := 0; g < r.Intn(3); g++ {
+		b.WriteString("ACAP-crawler: " + agents[r.Intn(len(agents))] + "\n")
+		for n := 0; n < r.Intn(4); n++ {
+			verb := []string{"ACAP-disallow-crawl: ", "ACAP-allow-crawl: ", "ACAP-disallow-other: "}[r.Intn(3)]
+			b.WriteString(verb + genPattern(r) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// checkAgainstOracle compares a report with the brute-force oracle over
+// paths: every witness really differs; a report that claims equivalence
+// has no path that differs; where a path of n units differs, the report
+// has a witness for that crawler of at most n units.
+func checkAgainstOracle(t *testing.T, src string, old *File, kind Kind, conv *File, rep EquivalenceReport, paths []string) {
+	t.Helper()
+	sp, dp := NewPolicy(old), NewPolicy(conv)
+	for _, d := range rep.Differences {
+		a := sp.Decide(Question{Crawler: d.Crawler, URL: "https://example.com" + d.Path, Kind: kind})
+		b := dp.Decide(Question{Crawler: d.Crawler, URL: "https://example.com" + d.Path, Kind: KindACAP})
+		if a.Allowed == b.Allowed || a.Allowed != d.Source || b.Allowed != d.ACAP || a.Line != d.SourceLine || b.Line != d.ACAPLine {
+			t.Fatalf("file:\n%s\nwitness %+v does not hold: %s %v line %d, acap %v line %d", src, d, kind, a.Allowed, a.Line, b.Allowed, b.Line)
+		}
+	}
+	if !rep.Complete() {
+		t.Fatalf("file:\n%s\nnot proved for %v", src, rep.NotProved)
+	}
+	shortest := map[string]int{}
+	for _, d := range rep.Differences {
+		n := len(pathUnits(d.Path))
+		if m, ok := shortest[d.Crawler]; !ok || n < m {
+			shortest[d.Crawler] = n
+		}
+	}
+	for _, c := range rep.Crawlers {
+		for _, p := range paths {
+			a := sp.Decide(Question{Crawler: c, URL: "https://example.com" + p, Kind: kind})
+			b := dp.Decide(Question{Crawler: c, URL: "https://example.com" + p, Kind: KindACAP})
+			if a.Allowed == b.Allowed {
+				continue
+			}
+			m, ok := shortest[c]
+			if !ok {
+				t.Fatalf("file:\n%s\nconverted:\n%s\n%s %q: %s %v (line %d), acap %v (line %d), but the proof found no difference for %s",
+					src, conv.text, c, p, kind, a.Allowed, a.Line, b.Allowed, b.Line, c)
+			}
+			if n := len(pathUnits(PathOf("https://example.com" + p))); m > n {
+				t.Fatalf("file:\n%s\n%s: %q differs (%d units) but the shortest witness has %d units: %+v", src, c, p, n, m, rep.Differences)
+			}
+			break
+		}
+	}
+}
+
+// TestCompareAgreesWithOracle compares random files with themselves (a
+// file's ACAP part against its conventional part) and with their
+// conversions, and checks every report against the brute-force oracle.
+func TestCompareAgreesWithOracle(t *testing.T) {
+	paths := bruteOracle(3)
+	r := rand.New(rand.NewSource(9309))
+	for round := 0; round < 60; round++ {
+		src := genMixed(r)
+		f := MustParse(src)
+		kind := []Kind{KindRFC9309, KindDraft1996}[r.Intn(2)]
+		checkAgainstOracle(t, src, f, kind, f, CompareReadings(f, kind, f), paths)
+		conv := Convert(f, ConvertOptions{Source: kind})
+		cf := MustParse(string(conv.Text))
+		checkAgainstOracle(t, src, f, kind, cf, CompareReadings(f, kind, cf), paths)
+	}
+}
+
+// FuzzCompare is TestCompareAgreesWithOracle on fuzzed seeds.
+func FuzzCompare(f *testing.F) {
+	for _, seed := range []int64{1, 2, 3, 1996} {
+		f.Add(seed)
+	}
+	paths := bruteOracle(3)
+	f.Fuzz(func(t *testing.T, seed int64) {
+		r := rand.New(rand.NewSource(seed))
+		src := genMixed(r)
+		old := MustParse(src)
+		kind := []Kind{KindRFC9309, KindDraft1996}[r.Intn(2)]
+		checkAgainstOracle(t, src, old, kind, old, CompareReadings(old, kind, old), paths)
+	})
+}
+
+// TestCompareTable checks proofs and witnesses on files whose answer is
+// known.
+func TestCompareTable(t *testing.T) {
+	tests := []struct {
+		name       string
+		old, conv  string
+		kind       Kind
+		equivalent bool
+		witness    string // the first witness's path
+	}{
+		{"same rules", "User-agent: *\nDisallow: /a\n", "ACAP-crawler: *\nACAP-disallow-crawl: /a\n", KindRFC9309, false, "/A"},
+		{"combined paths", "User-agent: *\nAllow: /p*\nDisallow: /*.pdf\n", "ACAP-crawler: *\nACAP-allow-crawl: /p*\nACAP-disallow-crawl: /*.pdf\n", KindRFC9309, false, "/p.pdf"},
+		{"escaped slash is not a slash", "User-agent: *\nDisallow: /a/\n", "ACAP-crawler: *\nACAP-disallow-crawl: /a%2F\nACAP-disallow-crawl: /a/\n", KindRFC9309, false, "/a%2F"},
+		{"escapes decoded", "User-agent: *\nDisallow: /%61\n", "User-agent: *\nDisallow: /a\n", KindRFC9309, true, ""},
+		{"first match", "User-agent: *\nAllow: /\nDisallow: /fig/\n", "User-agent: *\nAllow: /\n", KindDraft1996, true, ""},
+		{"anchor", "User-agent: *\nDisallow: /a$\n", "User-agent: *\nDisallow: /a\n", KindRFC9309, false, "/ax"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			old, conv := MustParse(tt.old), MustParse(tt.conv)
+			rep := CompareReadings(old, tt.kind, conv)
+			if rep.Equivalent() != tt.equivalent {
+				t.Fatalf("equivalent = %v, want %v: %+v", rep.Equivalent(), tt.equivalent, rep)
+			}
+			if tt.witness != "" && (len(rep.Differences) == 0 || rep.Differences[0].Path != tt.witness) {
+				t.Errorf("witnesses %+v, want first %q", rep.Differences, tt.witness)
+			}
+			checkAgainstOracle(t, tt.old, old, tt.kind, conv, rep, bruteOracle(3))
+		})
+	}
+}
+
+// TestCompareBound: a bound too small to finish proves nothing.
+func TestCompareBound(t *testing.T) {
+	f := MustParse("User-agent: bot\nDisallow: /*a*b*c\nAllow: /*b*a\n")
+	rep := CompareReadingsBounded(f, KindRFC9309, f, CompareOptions{MaxStates: 2})
+	if rep.Equivalent() || rep.OnlyCase() || slices.Contains(rep.Proved, "bot") || !slices.Contains(rep.NotProved, "bot") {
+		t.Fatalf("bounded: %+v", rep)
+	}
+}
