@@ -59,8 +59,11 @@ type EquivalenceReport struct {
 	otherStates int
 }
 
-// Complete reports whether every crawler was proved.
-func (r *EquivalenceReport) Complete() bool { return len(r.NotProved) == 0 }
+// Complete reports whether every crawler compared was proved (the zero
+// report, which compared nothing, is not complete).
+func (r *EquivalenceReport) Complete() bool {
+	return len(r.Crawlers) > 0 && len(r.NotProved) == 0 && len(r.Proved) == len(r.Crawlers)
+}
 
 // Equivalent reports whether the readings were proved to decide crawl
 // alike on every path, for every crawler compared.

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"errors"
 	"math/rand"
 	"slices"
 	"strings"
@@ -229,5 +230,29 @@ func TestCompareBound(t *testing.T) {
 	rep := CompareReadingsBounded(f, KindRFC9309, f, CompareOptions{MaxStates: 2})
 	if rep.Equivalent() || rep.OnlyCase() || slices.Contains(rep.Proved, "bot") || !slices.Contains(rep.NotProved, "bot") {
 		t.Fatalf("bounded: %+v", rep)
+	}
+}
+
+// TestConvertRefusesOversizedResult: a file near the cap whose conversion
+// would pass it gets an error, not an empty or truncated file.
+func TestConvertRefusesOversizedResult(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; b.Len() < MaxFileSize-(64<<10); i++ {
+		b.WriteString("Disallow: /some/long/directory/name/")
+		b.WriteString(strings.Repeat("x", i%7))
+		b.WriteString("\n")
+	}
+	f, err := Parse("/robots.txt", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	conv := Convert(f, ConvertOptions{})
+	var se *ConvertedSizeError
+	if !errors.As(conv.Err, &se) || conv.Text != nil || se.Size <= MaxFileSize {
+		t.Fatalf("err %v, %d bytes of text", conv.Err, len(conv.Text))
+	}
+	if !strings.Contains(conv.Err.Error(), "MiB") || conv.Report.Equivalent() {
+		t.Errorf("message %q, report %+v", conv.Err, conv.Report)
 	}
 }

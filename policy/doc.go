@@ -159,12 +159,53 @@
 // # Converting
 //
 // Convert adds to a conventional file the ACAP records that say the same,
-// then proves it: for every crawler the file names and one it does not, it
-// compares the source reading of the old file with the ACAP reading of the
-// new one over paths built from the patterns. Where the two ways of ranking
-// rules differ it adds narrower lines; what cannot be made equal (ACAP
-// ignores case in paths; some rankings ACAP's scope rule cannot express) is
-// listed, with both answers, in the EquivalenceReport.
+// then proves it with CompareReadings: for every crawler the file names and
+// one it does not, the source reading of the old file and the ACAP reading
+// of the new one decide crawl alike on every path, or the report gives
+// witnesses.
+//
+// The proof. A path is read as a sequence of units: its bytes once escapes
+// are decoded, except that an escaped slash "%2F" is a unit of its own and
+// a real '%' is the unit '%' (this is exactly what Pattern.Match compares,
+// so two paths with the same units are matched alike by every pattern in
+// every mode; an independent test checks the automaton against the matcher
+// on every short path). Each pattern is a small automaton over units ('*'
+// loops, a letter of an ACAP pattern accepts both cases, a final '$' must
+// meet the end, otherwise a match is a prefix and stays matched). Each
+// reading decides crawl from which of its patterns match (and their order
+// or scope), so for one crawler the product automaton of the patterns
+// either reading may consult (those of what it selected for that crawler)
+// tells, in each state, which patterns match any path leading there. The
+// states reachable from "/" are explored breadth first over the units the
+// patterns name plus one unit none names (all such units lead to the same
+// state); in each, the real deciding code of both readings is asked on the
+// shortest path found to it (the answers are cached by the set of matching
+// patterns). "Equivalent" is reported only when every reachable state was
+// explored and none gives two answers; otherwise the first differing states
+// are the shortest witnesses, one per pair of deciding lines. /robots.txt,
+// which every reading allows, is asked as "/%72obots.txt" (same units).
+//
+// To keep real files small, a pattern is dropped from a state when another
+// that has matched for good makes it irrelevant to every answer (see
+// crawlerRoles.dominates): it comes first where the first matching rule
+// decides, and in ACAP records it is strictly narrower with the same
+// verdict and standing and the dropped one can never be tied. The work is
+// bounded (CompareOptions: states per crawler, a deadline); crawlers not
+// finished are listed in EquivalenceReport.NotProved and nothing is claimed
+// about them.
+//
+// The repairs. Where the proof finds a difference that is not about case,
+// Convert adds ACAP lines with the source's answer and proves again,
+// keeping a line only when the result is better: a line identical to the
+// conventional line that decides for the ACAP crawler (ACAP wins identical
+// patterns, semantics §4: first-match shadowing, a crawler read in one
+// record by the 1996 draft but merged by the conventional side); lines
+// narrower than the ACAP line that decides, matching exactly the paths it
+// shares with the source's deciding line ("/p*" and "/*.pdf" give
+// "/p*.pdf"); the source's pattern; the witness as a pattern. A source rule
+// that decides no path is not translated. What remains (ACAP ignores case)
+// is listed with its witnesses. A converted text over MaxFileSize is
+// refused (Conversion.Err), never replaced.
 //
 // # Reading lines as Google does
 //
@@ -220,6 +261,10 @@
 //     starts nor ends a group or a record (semantics §8): an ACAP-crawler
 //     line with no name does not start a record, so the lines after it
 //     belong to the record above, as for a crawler that skips it.
+//   - The comparison covers the crawlers a file names and one it does not;
+//     the drift check (CheckDrift) only the named ones. Convert gives its
+//     proof DefaultConvertBudget, the drift check less; past that, the
+//     crawlers not finished are reported as not proved.
 //   - An ACAP permission with words after its pattern that are not
 //     qualifiers (such as "/a /b") is skipped rather than read as a
 //     prohibition: it is not clear which pattern was meant.

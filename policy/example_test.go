@@ -130,3 +130,17 @@ func ExamplePolicy_Matrix() {
 	// /a/b rfc9309 true
 	// /a/b rep1994 false
 }
+
+// CompareReadings proves over every path whether two readings decide crawl
+// alike; where they do not, it gives the shortest witnesses.
+func ExampleCompareReadings() {
+	old := policy.MustParse("User-agent: *\nAllow: /p*\nDisallow: /*.pdf\n")
+	acap := policy.MustParse("ACAP-crawler: *\nACAP-allow-crawl: /p\nACAP-disallow-crawl: /*.pdf\n")
+	rep := policy.CompareReadings(old, policy.KindRFC9309, acap)
+	fmt.Println("proved for:", rep.Proved, "equivalent:", rep.Equivalent())
+	d := rep.Differences[0]
+	fmt.Printf("%s: rfc9309 %v (line %d), acap %v (line %d)\n", d.Path, d.Source, d.SourceLine, d.ACAP, d.ACAPLine)
+	// Output:
+	// proved for: [AnyOtherCrawler] equivalent: false
+	// /p.pdf: rfc9309 false (line 3), acap true (line 2)
+}

@@ -76,6 +76,10 @@ func TestConverterApplyUndoDownload(t *testing.T) {
 	if bad := eval[int](t, ctx, `document.querySelectorAll("#side-extra script, #side-extra img").length`); bad != 0 || eval[bool](t, ctx, `window.__xss !== undefined`) {
 		t.Fatal("file text reached the converter view as markup")
 	}
+	if len(r.Differences) > 0 {
+		eval[bool](t, ctx, `document.querySelector(".conv-diffs").scrollIntoView(), true`)
+		screenshot(t, ctx, "converter-witnesses")
+	}
 	eval[bool](t, ctx, `document.getElementById("conv-panel").scrollIntoView(), true`)
 	for _, theme := range []string{"light", "dark"} {
 		setTheme(t, ctx, theme)
