@@ -166,7 +166,7 @@ func checkAgainstOracle(t *testing.T, src string, old *File, kind Kind, conv *Fi
 func TestCompareAgreesWithOracle(t *testing.T) {
 	paths := bruteOracle(3)
 	r := rand.New(rand.NewSource(9309))
-	for round := 0; round < 60; round++ {
+	for round := 0; round < 30; round++ {
 		src := genMixed(r)
 		f := MustParse(src)
 		kind := []Kind{KindRFC9309, KindDraft1996}[r.Intn(2)]
