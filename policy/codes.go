@@ -54,7 +54,6 @@ const (
 	CodeSignalSyntax         = "usage-signal-syntax" // Content-Usage, Content-Signal, License
 	CodeVersionMissing       = "acap-version-missing"
 	CodeNULByte              = "nul-byte" // a NUL byte ends the line for Google
-	CodeEdgeControl          = "vertical-tab-or-form-feed"
 
 	// Information.
 	CodeUnknownField         = "unknown-field"
@@ -66,6 +65,7 @@ const (
 	CodeConventionalIgnored  = "acap-conventional-ignored"
 	CodeEmptyDisallowAllowed = "empty-disallow"
 	CodeNotRobotsTxt         = "not-robots-txt" // an HTML page or JSON body served as robots.txt
+	CodeEdgeControl          = "vertical-tab-or-form-feed"
 )
 
 // Sections cited by diagnostics.

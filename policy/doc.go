@@ -218,7 +218,8 @@
 // colon right after the name, the name runs to the first colon in the line
 // ("Disallow /a:b" is Disallow: b). Vertical tabs and form feeds at the ends
 // of a line, a name or a value are stripped like spaces, and a NUL byte ends
-// the line; each gets a warning saying so. '*' names every crawler only
+// the line; a diagnostic says so (info for the white space, which every
+// reading strips alike; a warning for the others). '*' names every crawler only
 // alone or before white space; otherwise a User-agent name is its leading
 // run of letters, digits, '_', '-' and '.', which may be empty ("*Fetch*"
 // names no crawler, with a warning). An ACAP-crawler value that starts with

@@ -142,8 +142,8 @@ func (p *parser) controls(l *Line, toks []Token) {
 			continue
 		}
 		if sp := p.f.text[t.Off:t.End]; strings.ContainsAny(sp, "\v\f") {
-			p.reportAt(l.Num, int(t.Off), int(t.End), SevWarning, CodeEdgeControl, secGoogleLeniency,
-				"a vertical tab or form feed: Google's parser strips it like a space, as the tester does, but RFC 9309 allows only spaces and tabs here and other crawlers may read it as part of the name or value. Write a space instead",
+			p.reportAt(l.Num, int(t.Off), int(t.End), SevInfo, CodeEdgeControl, secGoogleLeniency,
+				"a vertical tab or form feed: Google's parser strips it like a space, and so does every reading of the tester, but RFC 9309 allows only spaces and tabs here and a strict crawler may read it as part of the name or value. Write a space instead",
 				&Fix{Title: "Write a space", Edits: []Edit{{Start: int(t.Off), End: int(t.End), New: strings.Map(func(r rune) rune {
 					if r == '\v' || r == '\f' {
 						return ' '

@@ -67,7 +67,7 @@ func TestDiagnosticsNeverMislead(t *testing.T) {
 		{"a NUL byte", "User-agent: *\nDisallow: /a\x00/b\n", 2,
 			[]want{{CodeNULByte, SevWarning, []string{"ends the line"}, nil, "-"}}},
 		{"a vertical tab at the end", "User-agent: *\nDisallow: /a\v\n", 2,
-			[]want{{CodeEdgeControl, SevWarning, []string{"strips it"}, nil, "User-agent: *\nDisallow: /a \n"}}},
+			[]want{{CodeEdgeControl, SevInfo, []string{"strips it"}, nil, "User-agent: *\nDisallow: /a \n"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
