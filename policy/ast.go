@@ -1,5 +1,7 @@
 package policy
 
+import "strings"
+
 // Span is a piece of the file's text with its position. Text is a
 // substring of the file (no copy).
 type Span struct {
@@ -319,7 +321,7 @@ func (f *File) appendLineTokens(dst []Token, n int) []Token {
 	if l == nil {
 		return dst
 	}
-	s := scanner{src: f.text[:l.Next], off: l.Start, toks: dst}
+	s := scanner{src: f.text[:l.Next], off: l.Start, toks: dst, lf: strings.IndexByte(f.text[l.Start:l.Next], '\r') < 0}
 	if s.off < l.Next {
 		s.scanLine()
 	}

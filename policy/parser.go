@@ -95,6 +95,11 @@ type parser struct {
 	fields  []Field      // backing store for f.Fields
 	acaps   []acapParts  // backing store for the fields' acapParts
 	l       *Line        // the line being read
+	name    scannedName  // what the scanner learnt of the line's field name
+
+	kinds  [numFieldKinds]int // the number of fields of each kind
+	agents []*Field           // backing store for the groups' Agents
+	rules  []*Field           // backing store for the groups' Rules
 }
 
 // lines scans the file line by line and builds each line's field. The
@@ -106,7 +111,7 @@ func (p *parser) lines() {
 	f.Lines = make([]Line, 0, n)
 	f.Fields = make([]*Field, 0, nf)
 	p.fields = make([]Field, 0, nf)
-	s := scanner{src: text, toks: make([]Token, 0, 32)}
+	s := scanner{src: text, toks: make([]Token, 0, 32), lf: strings.IndexByte(text, '\r') < 0}
 	for s.off < len(text) {
 		start := s.off
 		s.toks = s.toks[:0]
@@ -115,8 +120,17 @@ func (p *parser) lines() {
 		if last := s.toks[len(s.toks)-1]; last.Kind == TokNewline {
 			end = int(last.Off)
 		}
-		f.Lines = append(f.Lines, Line{Num: len(f.Lines) + 1, Start: start, End: end, Next: s.off})
-		p.line(&f.Lines[len(f.Lines)-1], s.toks)
+		// Set the fields of the (zeroed) new line one by one: appending a
+		// Line value would copy it with write barriers while the collector
+		// runs.
+		if len(f.Lines) == cap(f.Lines) { // never with countLines' exact count
+			f.Lines = append(f.Lines, Line{})[:len(f.Lines)]
+		}
+		f.Lines = f.Lines[:len(f.Lines)+1]
+		l := &f.Lines[len(f.Lines)-1]
+		l.Num, l.Start, l.End, l.Next = len(f.Lines), start, end, s.off
+		p.name = s.name
+		p.line(l, s.toks)
 		p.controls(&f.Lines[len(f.Lines)-1], s.toks)
 	}
 	if len(text) == 0 || f.Lines[len(f.Lines)-1].Next != f.Lines[len(f.Lines)-1].End {
@@ -124,6 +138,9 @@ func (p *parser) lines() {
 		// empty line (as editors show it).
 		off := len(text)
 		f.Lines = append(f.Lines, Line{Num: len(f.Lines) + 1, Start: off, End: off, Next: off, Kind: LineBlank})
+	}
+	if f.Version != nil {
+		f.Version = &f.Lines[f.Version.Num-1] // in case the lines moved
 	}
 }
 
@@ -237,12 +254,14 @@ func (p *parser) line(l *Line, toks []Token) {
 		// one whose byte order mark is followed by a comment).
 		p.fields = make([]Field, 0, min(max(64, 2*cap(p.fields)), 4096))
 	}
-	p.fields = append(p.fields, Field{Line: l.Num})
+	p.fields = p.fields[:len(p.fields)+1] // a zeroed Field (see lines)
 	fd := &p.fields[len(p.fields)-1]
+	fd.Line = l.Num
 	l.Field = fd
 	p.f.Fields = append(p.f.Fields, fd)
 	p.l = l
 	p.field(fd, toks[i:])
+	p.kinds[fd.Kind]++
 }
 
 // acapOf returns fd's ACAP parts, allocating them in slabs.
@@ -292,7 +311,12 @@ func (p *parser) field(fd *Field, toks []Token) {
 	} else {
 		fd.Name = Span{Pos: p.l.Pos(int(toks[0].Off))}
 	}
-	info := lookupField(fd.Name.Text)
+	var info fieldInfo
+	if n := p.name; n.ok && n.start == fd.Name.Pos.Offset && n.end == fd.Name.End() {
+		info = n.info // the scanner looked it up
+	} else {
+		info = lookupField(fd.Name.Text)
+	}
 	fd.Kind, fd.Near, fd.Usage = info.kind, info.near, info.usage
 	switch fd.Kind {
 	case FieldACAPAllow, FieldACAPDisallow:

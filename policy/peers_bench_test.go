@@ -54,10 +54,25 @@ func allocated() uint64 {
 	return m.TotalAlloc
 }
 
-// reportPerByte reports the bytes allocated per op and per input byte
-// since start ("B/in-byte"), for inputs of n bytes.
-func reportPerByte(b *testing.B, start uint64, n int) {
-	b.ReportMetric(float64(allocated()-start)/float64(b.N)/float64(n), "B/in-byte")
+// meter measures a benchmark's loop beyond wall time: bytes allocated per
+// input byte ("B/in-byte") and CPU time per op ("cpu-ns/op", the process's
+// CPU time, collector included: on a busy machine it stays close to the
+// work done while the wall time grows).
+type meter struct {
+	alloc uint64
+	cpu   int64
+}
+
+func startMeter() meter { return meter{allocated(), cpuTime()} }
+
+// report reports the figures since m started, for inputs of n bytes.
+func (m meter) report(b *testing.B, n int) {
+	if n > 0 {
+		b.ReportMetric(float64(allocated()-m.alloc)/float64(b.N)/float64(n), "B/in-byte")
+	}
+	if c := cpuTime(); c > 0 {
+		b.ReportMetric(float64(c-m.cpu)/float64(b.N), "cpu-ns/op")
+	}
 }
 
 func BenchmarkPeerParse(b *testing.B) {
@@ -65,23 +80,23 @@ func BenchmarkPeerParse(b *testing.B) {
 	b.Run("workbench", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
-		start := allocated()
+		m := startMeter()
 		for b.Loop() {
 			if _, err := Parse("/robots.txt", src); err != nil {
 				b.Fatal(err)
 			}
 		}
-		reportPerByte(b, start, len(src))
+		m.report(b, len(src))
 	})
 	b.Run("grobotstxt", func(b *testing.B) {
 		text := string(src)
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
-		start := allocated()
+		m := startMeter()
 		for b.Loop() {
 			grobotstxt.Parse(text, &discard{})
 		}
-		reportPerByte(b, start, len(src))
+		m.report(b, len(src))
 	})
 }
 
@@ -113,7 +128,7 @@ func BenchmarkPeerReady(b *testing.B) {
 	b.Run("workbench", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
-		start := allocated()
+		m := startMeter()
 		for b.Loop() {
 			f, err := Parse("/robots.txt", src)
 			if err != nil {
@@ -122,12 +137,12 @@ func BenchmarkPeerReady(b *testing.B) {
 			p := NewPolicy(f)
 			p.Decide(Question{Crawler: "FooBot", URL: "/", Kind: KindRFC9309})
 		}
-		reportPerByte(b, start, len(src))
+		m.report(b, len(src))
 	})
 	b.Run("temoto", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
-		start := allocated()
+		m := startMeter()
 		for b.Loop() {
 			r, err := robotstxt.FromBytes(src)
 			if err != nil {
@@ -135,7 +150,7 @@ func BenchmarkPeerReady(b *testing.B) {
 			}
 			r.TestAgent("/", "FooBot")
 		}
-		reportPerByte(b, start, len(src))
+		m.report(b, len(src))
 	})
 }
 
@@ -147,11 +162,13 @@ func BenchmarkPeerQuestion(b *testing.B) {
 		p.Decide(q)
 		i := 0
 		b.ReportAllocs()
+		m := startMeter()
 		for b.Loop() {
 			q.URL = urls[i%len(urls)]
 			p.Decide(q)
 			i++
 		}
+		m.report(b, 0)
 	})
 	b.Run("temoto", func(b *testing.B) {
 		r, err := robotstxt.FromBytes(src)
@@ -160,9 +177,11 @@ func BenchmarkPeerQuestion(b *testing.B) {
 		}
 		i := 0
 		b.ReportAllocs()
+		m := startMeter()
 		for b.Loop() {
 			r.TestAgent(urls[i%len(urls)], "FooBot")
 			i++
 		}
+		m.report(b, 0)
 	})
 }

@@ -1,5 +1,7 @@
 package policy
 
+import "strings"
+
 // The scanner splits a robots.txt file into tokens. It works one line at a
 // time and needs nothing from earlier lines, so an editor can re-scan only
 // the lines that changed and get the same tokens as a scan of the whole file.
@@ -9,6 +11,7 @@ package policy
 // Scan returns the tokens of src.
 func Scan(src []byte) []Token {
 	s := scanner{src: string(src)}
+	s.lf = strings.IndexByte(s.src, '\r') < 0
 	s.toks = make([]Token, 0, len(src)/4+4)
 	for s.off < len(src) {
 		s.scanLine()
@@ -29,6 +32,7 @@ func ScanLine(line []byte, offset int) []Token {
 // buffer.
 func AppendLineTokens(dst []Token, line []byte, offset int) []Token {
 	s := scanner{src: string(line), base: offset, toks: dst}
+	s.lf = strings.IndexByte(s.src, '\r') < 0
 	for s.off < len(line) {
 		s.scanLine()
 	}
@@ -37,9 +41,19 @@ func AppendLineTokens(dst []Token, line []byte, offset int) []Token {
 
 type scanner struct {
 	src  string
-	base int // file offset of src[0]
-	off  int // current index into src
+	base int  // file offset of src[0]
+	off  int  // current index into src
+	lf   bool // src holds no CR: line endings are found with IndexByte
 	toks []Token
+	name scannedName // the field name of the last line scanned, if any
+}
+
+// scannedName is what the scanner learnt of a field name: where it is and
+// what lookupField said of it, so that the parser need not look it up again.
+type scannedName struct {
+	start, end int // offsets in the file
+	info       fieldInfo
+	ok         bool
 }
 
 func (s *scanner) emit(kind TokenKind, start, end int) {
@@ -61,10 +75,19 @@ func isEdgeSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c =
 func (s *scanner) scanLine() {
 	src := s.src
 	start := s.off
+	s.name.ok = false
 	// Find the end of the line's content.
 	eol := start
-	for eol < len(src) && src[eol] != '\n' && src[eol] != '\r' {
-		eol++
+	if s.lf {
+		if i := strings.IndexByte(src[start:], '\n'); i >= 0 {
+			eol += i
+		} else {
+			eol = len(src)
+		}
+	} else {
+		for eol < len(src) && src[eol] != '\n' && src[eol] != '\r' {
+			eol++
+		}
 	}
 	p := start
 	if s.base+start == 0 {
@@ -78,9 +101,9 @@ func (s *scanner) scanLine() {
 	}
 	// A NUL byte ends the line for Google's parser (it keeps lines in C
 	// strings): what follows is read as nothing, like a comment.
-	nul := p
-	for nul < eol && src[nul] != 0 {
-		nul++
+	nul := eol
+	if i := strings.IndexByte(src[p:eol], 0); i >= 0 {
+		nul = p + i
 	}
 	s.scanContent(p, nul)
 	s.emit(TokComment, nul, eol)
@@ -110,9 +133,9 @@ func (s *scanner) scanContent(p, eol int) {
 		return
 	}
 	// The comment, if any, starts at the first '#'.
-	hash := p
-	for hash < eol && src[hash] != '#' {
-		hash++
+	hash := eol
+	if i := strings.IndexByte(src[p:eol], '#'); i >= 0 {
+		hash = p + i
 	}
 	if hash == p {
 		s.scanComment(p, eol)
@@ -176,12 +199,9 @@ func (s *scanner) scanComment(p, eol int) {
 // spaces. end > p.
 func (s *scanner) scanField(p, end int) {
 	src := s.src
-	colon := -1
-	for i := p; i < end; i++ {
-		if src[i] == ':' {
-			colon = i
-			break
-		}
+	colon := strings.IndexByte(src[p:end], ':')
+	if colon >= 0 {
+		colon += p
 	}
 	// nameEnd is the end of the name; valStart where the value is scanned
 	// from (just past the colon when there is one).
@@ -215,6 +235,7 @@ func (s *scanner) scanField(p, end int) {
 		}
 	}
 	info := lookupField(src[p:nameEnd])
+	s.name = scannedName{start: s.base + p, end: s.base + nameEnd, info: info, ok: true}
 	s.scanName(p, nameEnd)
 	if hasColon {
 		s.emit(TokSpace, nameEnd, colon)
@@ -230,12 +251,9 @@ func (s *scanner) scanField(p, end int) {
 // as in ACAP-allow-(name).
 func (s *scanner) scanName(p, end int) {
 	src := s.src
-	open := -1
-	for i := p; i < end; i++ {
-		if src[i] == '(' {
-			open = i
-			break
-		}
+	open := strings.IndexByte(src[p:end], '(')
+	if open >= 0 {
+		open += p
 	}
 	if open < 0 {
 		s.emit(TokField, p, end)

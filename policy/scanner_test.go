@@ -185,6 +185,14 @@ func checkScan(t *testing.T, src []byte) {
 		if n, nf := countLines(f.text); n != len(f.Lines) || nf < len(f.Fields) {
 			t.Fatalf("countLines = %d lines, %d fields; the file has %d and %d", n, nf, len(f.Lines), len(f.Fields))
 		}
+		// The parser takes a field's kind from the scanner's look-up of
+		// its name: the same as looking the name up again.
+		for _, fd := range f.Fields {
+			if info := lookupField(fd.Name.Text); info.kind != fd.Kind || info.near != fd.Near || info.usage != fd.Usage {
+				t.Fatalf("line %d: field %s near %v usage %s; lookupField(%q) gives %s near %v usage %s",
+					fd.Line, fd.Kind, fd.Near, fd.Usage, fd.Name.Text, info.kind, info.near, info.usage)
+			}
+		}
 		byFile := fileTokens(t, f)
 		if len(byFile) != len(toks) {
 			t.Fatalf("File.LineTokens gave %d tokens, Scan %d", len(byFile), len(toks))

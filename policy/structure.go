@@ -14,6 +14,10 @@ func (p *parser) structure() {
 		recordHasBody  bool
 		afterUserAgent bool // an ACAP record was ended by a User-agent line
 	)
+	// The groups' Agents and Rules are runs of two arrays allocated once.
+	p.agents = make([]*Field, 0, p.kinds[FieldUserAgent])
+	p.rules = make([]*Field, 0, p.kinds[FieldAllow]+p.kinds[FieldDisallow])
+	agents0, rules0 := 0, 0 // where the current group's runs start
 	for _, fd := range f.Fields {
 		p.checkField(fd)
 		if fd.Status == StatusSkipped && (fd.Kind == FieldUserAgent || fd.Kind == FieldACAPCrawler || fd.Kind.IsConventionalRule()) {
@@ -31,8 +35,10 @@ func (p *parser) structure() {
 				g = &Group{First: fd.Line}
 				f.Groups = append(f.Groups, g)
 				groupHasRules = false
+				agents0, rules0 = len(p.agents), len(p.rules)
 			}
-			g.Agents = append(g.Agents, fd)
+			p.agents = append(p.agents, fd)
+			g.Agents = p.agents[agents0:len(p.agents):len(p.agents)]
 			g.Last = fd.Line
 		case FieldAllow, FieldDisallow, FieldCrawlDelay, FieldRobotVersion, FieldVisitTime, FieldRequestRate, FieldHost, FieldComment:
 			if r != nil {
@@ -49,7 +55,8 @@ func (p *parser) structure() {
 							fd.Kind.String()+" comes before any User-agent line, so no crawler applies it. Add a User-agent line above it.", nil)
 					}
 				} else {
-					g.Rules = append(g.Rules, fd)
+					p.rules = append(p.rules, fd)
+					g.Rules = p.rules[rules0:len(p.rules):len(p.rules)]
 					groupHasRules = true
 					g.Last = fd.Line
 				}
