@@ -112,6 +112,9 @@ func (p *parser) lines() {
 	f.Fields = make([]*Field, 0, nf)
 	p.fields = make([]Field, 0, nf)
 	s := scanner{src: text, toks: make([]Token, 0, 32), lf: strings.IndexByte(text, '\r') < 0}
+	// Most files have no NUL, VT or FF: then no line needs p.controls.
+	s.nul0 = strings.IndexByte(text, 0) < 0
+	controls := !s.nul0 || strings.IndexByte(text, '\v') >= 0 || strings.IndexByte(text, '\f') >= 0
 	for s.off < len(text) {
 		start := s.off
 		s.toks = s.toks[:0]
@@ -131,7 +134,9 @@ func (p *parser) lines() {
 		l.Num, l.Start, l.End, l.Next = len(f.Lines), start, end, s.off
 		p.name = s.name
 		p.line(l, s.toks)
-		p.controls(&f.Lines[len(f.Lines)-1], s.toks)
+		if controls {
+			p.controls(l, s.toks)
+		}
 	}
 	if len(text) == 0 || f.Lines[len(f.Lines)-1].Next != f.Lines[len(f.Lines)-1].End {
 		// The file is empty or ends with a line ending: there is one more,

@@ -44,6 +44,7 @@ type scanner struct {
 	base int  // file offset of src[0]
 	off  int  // current index into src
 	lf   bool // src holds no CR: line endings are found with IndexByte
+	nul0 bool // src holds no NUL: lines need not be searched for one
 	toks []Token
 	name scannedName // the field name of the last line scanned, if any
 }
@@ -102,8 +103,10 @@ func (s *scanner) scanLine() {
 	// A NUL byte ends the line for Google's parser (it keeps lines in C
 	// strings): what follows is read as nothing, like a comment.
 	nul := eol
-	if i := strings.IndexByte(src[p:eol], 0); i >= 0 {
-		nul = p + i
+	if !s.nul0 {
+		if i := strings.IndexByte(src[p:eol], 0); i >= 0 {
+			nul = p + i
+		}
 	}
 	s.scanContent(p, nul)
 	s.emit(TokComment, nul, eol)
