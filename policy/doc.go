@@ -235,9 +235,12 @@
 // function (diffClass) says which documented difference explains each
 // answer that is not Google's. Where the port itself differs from Google's
 // C++ parser, the test accounts for it: it gives the port escapes already in
-// upper case (the port's upper-casing also corrupts digits), and it names
-// the port's own readings of NUL bytes, Unicode spaces, the extra
-// misspelling "diaslow" and RFC 7231 token characters in crawler names.
+// upper case (the port's upper-casing also corrupts digits) and User-agent
+// names cut as the C++ parser cuts them (the port keeps RFC 7231 token
+// characters and tests Unicode spaces after '*'), and it names the port's
+// own readings of NUL bytes, Unicode spaces at the ends of a line and the
+// extra misspelling "diaslow", asking the port again with what the C++
+// parser reads where it can.
 //
 // # Diagnostics that never mislead
 //

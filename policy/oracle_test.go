@@ -6,9 +6,11 @@ package policy
 // must equal the oracle's, except where diffClass names the documented
 // difference that explains it: one of this product's deliberate differences
 // from Google (conformance/README.md: /robots.txt always allowed, percent
-// escapes compared decoded, the index.html leniency not adopted), or a place
-// where the port itself differs from Google's current C++ parser
-// (google/robotstxt at 22b355f):
+// escapes compared decoded, whole crawler names with digits and '.', the
+// index.html leniency not adopted), or a place where the port itself
+// differs from Google's current C++ parser (google/robotstxt at 22b355f).
+// Each class is recognised, wherever it can be, by asking the oracle again
+// without the difference and getting our answer. The port's differences:
 //
 //   - The port's escapePattern upper-cases the hex digits of escapes by
 //     clearing bit 5 of each byte, which also turns the digits into control
@@ -17,21 +19,23 @@ package policy
 //     itself, so this bug never shows.
 //   - portNUL: robots.cc keeps each line in a C string, so a NUL byte ends
 //     the line; the port keeps the bytes after it. The rfc9309 reading
-//     follows robots.cc.
+//     follows robots.cc; the port is asked again with each line cut at its
+//     NUL (cppLines).
 //   - portUnicodeSpace: robots.cc strips ASCII white space around lines, keys
 //     and values (absl::StripAsciiWhitespace) and tests the byte after '*'
 //     with the C isspace; the port uses strings.TrimSpace and unicode.IsSpace,
 //     which also take U+0085, U+00A0 and other Unicode spaces (and the single
-//     bytes 0x85 and 0xA0 after '*').
+//     bytes 0x85 and 0xA0 after '*'). This class is recognised by the
+//     presence of such a space only (none of the shared corpus has one).
 //   - portDiaslow: the port also accepts "diaslow" as a misspelling of
-//     Disallow; robots.cc does not.
-//   - portAgentChars: robots.cc reads a User-agent name as its leading run of
-//     [a-zA-Z_-]; the port reads RFC 7231 token characters (letters, digits
-//     and !#$%&'*+-.^_`|~). The rfc9309 reading takes letters, digits, '_',
-//     '-' and '.' (README difference 3). Where the port's name and ours
-//     differ and one of them is the crawler asked about, the answers may
-//     differ. (The port agrees with us on digits, so README difference 3
-//     itself never shows against this oracle.)
+//     Disallow; robots.cc does not. The port is asked again without those
+//     lines.
+//   - The port reads a User-agent name as its leading RFC 7231 token
+//     characters (letters, digits and !#$%&'*+-.^_`|~), and tests the byte
+//     after '*' with unicode.IsSpace; robots.cc takes [a-zA-Z_-] and C
+//     isspace. The oracle replays every User-agent value cut as robots.cc
+//     cuts it (cppAgent), so names are read as Google reads them, and README
+//     difference 3 (whole names with digits and '.') shows as its own class.
 //
 // The port's AgentAllowed also normalises the URL with net/url; only paths
 // that net/url leaves unchanged are asked.
@@ -52,39 +56,64 @@ import (
 
 // The documented differences, by name.
 const (
-	diffRobotsTxt        = "robots.txt always allowed (README 1)"
-	diffPercent          = "percent escapes compared decoded (README 2)"
-	diffIndexHTML        = "index.html leniency not adopted (README 4)"
-	diffPortNUL          = "port: NUL does not end the line"
-	diffPortUnicodeSpace = "port: Unicode spaces stripped"
-	diffPortDiaslow      = "port: accepts diaslow"
-	diffPortAgentChars   = "port: token characters in agent names"
+	diffRobotsTxt         = "robots.txt always allowed (README 1)"
+	diffPercent           = "percent escapes compared decoded (README 2)"
+	diffPercentPresent    = "README 2, by presence: an escape in a rule or the path"
+	diffIndexHTML         = "index.html leniency not adopted (README 4)"
+	diffPortNUL           = "port: NUL does not end the line"
+	diffPortUnicodeSpace  = "port: Unicode spaces stripped"
+	diffPortDiaslow       = "port: accepts diaslow"
+	diffWholeNames        = "whole names with digits and dots (README 3)"
+	diffWholeNamesPercent = "README 2 and 3 together"
 )
 
 // oracleFile is a robots.txt body as the oracle's parser reads it, once:
 // its directives replayed as a minimal body, so that each question does not
 // parse a large file again.
 type oracleFile struct {
-	body    string   // the original body
-	replay  string   // the directives the port's parser emitted, one per line
-	values  []string // the Allow/Disallow values it emitted (escaped as it escapes them)
-	agents  []string // the User-agent values it emitted
-	allowsI []string // Allow values with a "/index.htm" last segment
+	body       string   // the original body
+	replay     string   // the directives the port's parser emitted, one per line, names cut as robots.cc cuts them
+	replayOurs string   // the same with names cut as the rfc9309 reading cuts them
+	values     []string // the Allow/Disallow values it emitted (escaped as it escapes them)
+	agents     []string // the User-agent values it emitted
+	allowsI    []string // Allow values with a "/index.htm" last segment
 }
 
 type oracleRecorder struct {
-	b strings.Builder
-	f *oracleFile
+	b, ours strings.Builder // the replay with names cut as robots.cc cuts them, and as we do
+	f       *oracleFile
 }
 
 func (r *oracleRecorder) HandleRobotsStart() {}
 func (r *oracleRecorder) HandleRobotsEnd()   {}
 func (r *oracleRecorder) HandleUserAgent(_ int, v string) {
-	r.b.WriteString("User-agent: " + v + "\n")
+	r.b.WriteString("User-agent: " + cppAgent(v) + "\n")
+	n := v
+	if !agentAny(v) {
+		n = agentName(v)
+	}
+	r.ours.WriteString("User-agent: " + n + "\n")
 	r.f.agents = append(r.f.agents, v)
+}
+
+// cppAgent returns a User-agent value as robots.cc reads it: '*' alone or
+// before C white space is kept (the any group), anything else is cut
+// before its first byte that is not a letter, '_' or '-'. Replayed to the
+// port, whose own reading takes RFC 7231 token characters and Unicode
+// spaces, the value then names what it names for robots.cc.
+func cppAgent(v string) string {
+	if agentAny(v) {
+		return v
+	}
+	i := 0
+	for i < len(v) && (isAlpha(v[i]) || v[i] == '_' || v[i] == '-') {
+		i++
+	}
+	return v[:i]
 }
 func (r *oracleRecorder) HandleAllow(_ int, v string) {
 	r.b.WriteString("Allow: " + v + "\n")
+	r.ours.WriteString("Allow: " + v + "\n")
 	r.f.values = append(r.f.values, v)
 	if i := strings.LastIndexByte(v, '/'); i >= 0 && strings.HasPrefix(v[i:], "/index.htm") {
 		r.f.allowsI = append(r.f.allowsI, v)
@@ -92,6 +121,7 @@ func (r *oracleRecorder) HandleAllow(_ int, v string) {
 }
 func (r *oracleRecorder) HandleDisallow(_ int, v string) {
 	r.b.WriteString("Disallow: " + v + "\n")
+	r.ours.WriteString("Disallow: " + v + "\n")
 	r.f.values = append(r.f.values, v)
 }
 func (r *oracleRecorder) HandleSitemap(int, string)               {}
@@ -102,6 +132,7 @@ func newOracleFile(body string) *oracleFile {
 	rec := &oracleRecorder{f: f}
 	grobotstxt.Parse(upperEscapes(body), rec)
 	f.replay = rec.b.String()
+	f.replayOurs = rec.ours.String()
 	return f
 }
 
@@ -165,14 +196,26 @@ func diffClass(f *oracleFile, agent, path string, ours bool) string {
 	if ours && indexHTMLLeniency(f, path) {
 		return diffIndexHTML
 	}
-	if differsOnlyInEscapes(f, agent, path, ours) {
+	if ok, exact := differsOnlyInEscapes(f, f.replay, agent, path, ours); ok {
+		if !exact {
+			return diffPercentPresent
+		}
 		return diffPercent
+	}
+	if wholeNamesDiffer(f, agent, path, ours) {
+		return diffWholeNames
+	}
+	if f.replayOurs != f.replay {
+		// Both at once: names cut our way, and escapes compared decoded.
+		if ok, exact := differsOnlyInEscapes(f, f.replayOurs, agent, path, ours); ok {
+			if !exact {
+				return diffPercentPresent
+			}
+			return diffWholeNamesPercent
+		}
 	}
 	if hasUnicodeSpaceEdge(body) {
 		return diffPortUnicodeSpace
-	}
-	if agentCharsDiffer(f, agent) {
-		return diffPortAgentChars
 	}
 	return ""
 }
@@ -193,12 +236,12 @@ func indexHTMLLeniency(f *oracleFile, path string) bool {
 // differsOnlyInEscapes asks the oracle again with the path and every rule
 // written in one canonical form (canonEscapes): when the oracle then gives
 // our answer, the difference was only how escapes compare. Google ranks
-// rules by their length, so every pattern is padded with '*' at its end to
-// three times its original length (canonEscapes at most triples it), which
-// keeps the ranking and what it matches. An anchored pattern cannot be
-// padded; when its length would change, the question falls back to the
-// plain test that the path or a rule has an escape or a non-ASCII byte.
-func differsOnlyInEscapes(f *oracleFile, agent, path string, ours bool) bool {
+// rules by their length, so a pattern that gets shorter is padded with '*'
+// at its end to its original length, which keeps the ranking and what it
+// matches. An anchored pattern cannot be padded, nor can a pattern that
+// gets longer; then the question falls back to the plain test that the
+// path or a rule has an escape or a non-ASCII byte (its own class).
+func differsOnlyInEscapes(f *oracleFile, replay, agent, path string, ours bool) (ok, exact bool) {
 	hasEsc := func(s string) bool {
 		for i := 0; i < len(s); i++ {
 			if s[i] == '%' || s[i] >= 0x80 {
@@ -212,62 +255,94 @@ func differsOnlyInEscapes(f *oracleFile, agent, path string, ours bool) bool {
 		any = any || hasEsc(v)
 	}
 	if !any {
-		return false
+		return false, true
 	}
-	var b strings.Builder
-	for _, line := range strings.Split(f.replay, "\n") {
+	type rule struct {
+		key, v, nv string
+		anchored   bool
+	}
+	var rules []rule
+	grows, anchoredAny := false, false
+	for _, line := range strings.Split(replay, "\n") {
 		key, v, ok := strings.Cut(line, ": ")
 		if !ok {
 			continue
 		}
+		r := rule{key: key, v: v, nv: v}
 		if key == "Allow" || key == "Disallow" {
-			anchored := strings.HasSuffix(v, "$")
-			body := strings.TrimSuffix(v, "$")
-			segs := strings.Split(body, "*")
+			r.anchored = strings.HasSuffix(v, "$")
+			segs := strings.Split(strings.TrimSuffix(v, "$"), "*")
 			for i, s := range segs {
 				segs[i] = canonEscapes(s)
 			}
-			nv := strings.Join(segs, "*")
-			if anchored {
-				nv += "$"
+			r.nv = strings.Join(segs, "*")
+			if r.anchored {
+				r.nv += "$"
+				anchoredAny = true
 			}
-			if want := 3 * len(v); len(nv) != want {
-				if anchored {
-					return true // cannot keep Google's ranking: fall back
-				}
-				nv += strings.Repeat("*", want-len(nv))
-			}
-			v = nv
+			grows = grows || len(r.nv) > len(v)
 		}
-		b.WriteString(key + ": " + v + "\n")
+		rules = append(rules, r)
 	}
-	return grobotstxt.AgentAllowed(b.String(), agent, canonEscapes(path)) == ours
+	// Pad to the original length, or, when a pattern got longer, to three
+	// times it (canonEscapes at most triples a pattern); an anchored
+	// pattern must keep exactly that length.
+	scale := 1
+	if grows {
+		if anchoredAny {
+			return true, false // cannot keep Google's ranking: fall back
+		}
+		scale = 3
+	}
+	var b strings.Builder
+	for _, r := range rules {
+		v := r.v
+		if r.key == "Allow" || r.key == "Disallow" {
+			want := scale * len(r.v)
+			if len(r.nv) != want && (r.anchored || len(r.nv) > want) {
+				return true, false // cannot keep Google's ranking: fall back
+			}
+			v = r.nv + strings.Repeat("*", want-len(r.nv))
+		}
+		b.WriteString(r.key + ": " + v + "\n")
+	}
+	cp := canonEscapes(path)
+	if !oracleAskable(cp) {
+		return true, false // net/url would change the path: fall back
+	}
+	return grobotstxt.AgentAllowed(b.String(), agent, cp) == ours, true
 }
 
-// canonEscapes writes a literal piece of a path or pattern in one form:
-// %XX escapes are decoded (hex digits in either case), except those of '/'
-// and '%', which are kept with upper-case hex; then every byte but ASCII
-// letters, digits, '-', '.', '_', '~' and '/' is written %XX. net/url
-// leaves the result unchanged.
+// canonEscapes writes a literal piece of a path or pattern in one form,
+// the same whether a character was written raw or as an escape: an escape
+// (hex digits in either case) stands for its byte, except that escapes of
+// '/', '%', '*' and '$' stay escapes; then ASCII letters, digits and
+// -._~$&+,/:;=@? are written raw and every other byte as %XX with
+// upper-case hex. net/url leaves such a path unchanged, and a piece without
+// escapes, non-ASCII bytes or other punctuation keeps its length.
 func canonEscapes(s string) string {
+	const raw = "-._~$&+,/:;=@?"
+	hex := "0123456789ABCDEF"
 	var b []byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '%' && i+2 < len(s) {
 			if h, l := pctUnhex(s[i+1]), pctUnhex(s[i+2]); h >= 0 && l >= 0 {
 				i += 2
-				c = byte(h<<4 | l)
-			}
-		}
-		if isAlpha(c) || ('0' <= c && c <= '9') || strings.IndexByte("-._~/", c) >= 0 {
-			if c == '/' && s[i] != '/' {
-				b = append(b, '%', '2', 'F') // an escaped '/' stays escaped
+				d := byte(h<<4 | l)
+				if d == '/' || d == '%' || d == '*' || d == '$' || !(isAlpha(d) || ('0' <= d && d <= '9') || strings.IndexByte(raw, d) >= 0) {
+					b = append(b, '%', hex[d>>4], hex[d&15])
+				} else {
+					b = append(b, d)
+				}
 				continue
 			}
+		}
+		if isAlpha(c) || ('0' <= c && c <= '9') || strings.IndexByte(raw, c) >= 0 {
 			b = append(b, c)
 			continue
 		}
-		b = append(b, '%', "0123456789ABCDEF"[c>>4], "0123456789ABCDEF"[c&15])
+		b = append(b, '%', hex[c>>4], hex[c&15])
 	}
 	return string(b)
 }
@@ -333,24 +408,12 @@ func hasKeyPrefix(body, prefix string) bool {
 	return false
 }
 
-// agentCharsDiffer reports whether a User-agent value is read as a
-// different name by the port (token characters) and by us, one of the two
-// being the crawler asked about.
-func agentCharsDiffer(f *oracleFile, agent string) bool {
-	for _, v := range f.agents {
-		if agentAny(v) {
-			continue
-		}
-		i := 0
-		for i < len(v) && (isAlpha(v[i]) || ('0' <= v[i] && v[i] <= '9') || strings.IndexByte("!#$%&'*+-.^_`|~", v[i]) >= 0) {
-			i++
-		}
-		port, ours := v[:i], agentName(v)
-		if port != ours && (strings.EqualFold(port, agent) || strings.EqualFold(ours, agent)) {
-			return true
-		}
-	}
-	return false
+// wholeNamesDiffer reports whether the oracle gives our answer once the
+// User-agent names are cut as the rfc9309 reading cuts them (letters,
+// digits, '_', '-' and '.') instead of as robots.cc does (letters, '_' and
+// '-').
+func wholeNamesDiffer(f *oracleFile, agent, path string, ours bool) bool {
+	return f.replayOurs != f.replay && grobotstxt.AgentAllowed(f.replayOurs, agent, path) == ours
 }
 
 // oracleAgents returns the crawlers asked about a file: the names its
