@@ -190,8 +190,12 @@ type Group struct {
 	Agents []*Field // the User-agent lines
 	Rules  []*Field // Allow and Disallow lines, in order
 	Other  []*Field // other fields inside the group (Crawl-delay, Robot-version, ...)
-	First  int      // first line
-	Last   int      // last line with a field of the group
+	// Skipped are the lines inside the group that look like rules but that
+	// no reading uses ("Dis-allow: /x", "Disallow /a b"): they neither end
+	// the group nor count, and traces name them where they would match.
+	Skipped []*Field
+	First   int // first line
+	Last    int // last line with a field of the group
 
 	signals []*Field // Content-Usage and Content-Signal lines (groups of the today reading only)
 }

@@ -206,6 +206,15 @@ func (p *Policy) decideRFC9309(q *Question, u Usage, subj *Subject, a *Answer) {
 	if u != UsageCrawl && !a.quiet {
 		a.step(Step{Kind: StepFollowsCrawl, Text: "an RFC 9309 crawler knows only crawling: " + u.String() + " follows the answer for crawl"})
 	}
+	if !a.quiet {
+		for _, g := range sel.conv.groups {
+			for _, fd := range g.Skipped {
+				if pat := CompilePattern(fd.Value.Text, MatchRFC9309); pat.Match(subj) {
+					a.step(Step{Kind: StepSkipped, Line: fd.Line, Text: "line " + itoa(fd.Line) + " (" + fd.Name.Text + " " + fd.Value.Text + ") would match " + subj.Path() + ", but no crawler reads that line, so it does not count"})
+				}
+			}
+		}
+	}
 	win, lines := sel.conv.match(subj, a.quiet)
 	if win == nil {
 		a.Allowed = true

@@ -77,7 +77,7 @@ func (p *parser) checkField(fd *Field) {
 				"Crawl-delay takes a number of seconds, such as 10", nil)
 		}
 	case FieldSitemap:
-		if !isAbsURL(fd.Value.Text) {
+		if !isAbsURL(fd.Value.Text) && !(fd.Near && hasBlank(fd.Name.Text)) {
 			p.report(fd.Value, SevWarning, CodeBadValue, "RFC 9309 §2.3.5",
 				"Sitemap takes a full URL, such as https://www.example.com/sitemap.xml", nil)
 		}

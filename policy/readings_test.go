@@ -60,6 +60,8 @@ func TestDiagnosticsNeverMislead(t *testing.T) {
 			[]want{{CodeNotUnderstood, SevError, []string{"no crawler reads it"}, nil, "-"}}},
 		{"a colon later in the line: says what Google reads, no fix", "User-agent: *\nDisallow /a:b\n", 2,
 			[]want{{CodeMissingColon, SevWarning, []string{"Disallow: b"}, nil, "-"}}},
+		{"a Sitemap without its colon: one warning, saying what Google reads", "Sitemap https://example.com/s.xml\n", 1,
+			[]want{{CodeMissingColon, SevWarning, []string{"Sitemap: //example.com/s.xml"}, nil, "-"}}},
 		{"a path without its slash: read as written, no fix", "User-agent: *\nDisallow: private/\n", 2,
 			[]want{{CodePatternNoSlash, SevWarning, []string{"matches no URL", `"/private/"`}, nil, "-"}}},
 		{"a blank line in a group: no fix, since removing it changes what older crawlers read", "User-agent: a\n\nDisallow: /\n", 2,
@@ -270,5 +272,30 @@ func checkFixesKeepMeaning(t *testing.T, name string, src []byte, ds []Diagnosti
 				}
 			}
 		}()
+	}
+}
+
+// TestSkippedLinesInTrace: a line that no crawler reads does not decide,
+// and the RFC 9309 trace says that it would have matched (semantics §1:
+// every verdict a skipped line would have touched says so).
+func TestSkippedLinesInTrace(t *testing.T) {
+	p := NewPolicy(MustParse("User-agent: *\nDis-allow: /x\nDisallow /y z\nDisallow: /w\n"))
+	for _, tt := range []struct {
+		url     string
+		skipped int // the line the trace names as skipped, or 0
+	}{{"/x/1", 2}, {"/y%20z", 3}, {"/w", 0}} {
+		a := p.Decide(Question{Crawler: "Googlebot", URL: tt.url, Kind: KindRFC9309})
+		got := 0
+		for _, s := range a.Trace.Steps {
+			if s.Kind == StepSkipped {
+				got = s.Line
+			}
+		}
+		if got != tt.skipped {
+			t.Errorf("%s: skipped line in the trace %d, want %d", tt.url, got, tt.skipped)
+		}
+		if want := tt.url != "/w"; a.Allowed != want {
+			t.Errorf("%s: allowed %v, want %v", tt.url, a.Allowed, want)
+		}
 	}
 }

@@ -20,9 +20,12 @@ func (p *parser) structure() {
 	agents0, rules0 := 0, 0 // where the current group's runs start
 	for _, fd := range f.Fields {
 		p.checkField(fd)
-		if fd.Status == StatusSkipped && (fd.Kind == FieldUserAgent || fd.Kind == FieldACAPCrawler || fd.Kind.IsConventionalRule()) {
+		if fd.Status == StatusSkipped && (fd.Kind == FieldUserAgent || fd.Kind == FieldACAPCrawler || fd.Kind.IsConventionalRule() || fd.Kind == FieldUnknown) {
 			// A line no reading uses neither starts nor ends a group or a
 			// record (semantics §8).
+			if g != nil && r == nil && fd.Kind != FieldUserAgent && fd.Kind != FieldACAPCrawler && fd.Value.Text != "" {
+				g.Skipped = append(g.Skipped, fd)
+			}
 			continue
 		}
 		switch fd.Kind {
