@@ -294,8 +294,12 @@ func (p *parser) checkPatternSlash(s Span) {
 }
 
 // valueTokens returns the tokens of a field's value.
+//
+// The tokens are scanned again into a buffer that the next call reuses:
+// use them before calling valueTokens again.
 func (p *parser) valueTokens(fd *Field) []Token {
-	toks := p.f.LineTokens(fd.Line)
+	p.vtoks = p.f.appendLineTokens(p.vtoks[:0], fd.Line)
+	toks := p.vtoks
 	i := 0
 	for i < len(toks) && int(toks[i].Off) < fd.Value.Pos.Offset {
 		i++

@@ -97,6 +97,7 @@ type parser struct {
 	l       *Line        // the line being read
 	name    scannedName  // what the scanner learnt of the line's field name
 
+	vtoks  []Token            // buffer of valueTokens
 	kinds  [numFieldKinds]int // the number of fields of each kind
 	agents []*Field           // backing store for the groups' Agents
 	rules  []*Field           // backing store for the groups' Rules
