@@ -177,10 +177,11 @@ type automaton struct {
 	parent []int32 // the state before (-1 for the start)
 	via    []int16 // the unit read from the parent
 	other  int     // a unit no pattern names, or -1
-	// dominators[q] are the patterns whose matching for good makes q
-	// irrelevant to every answer (crawlerRoles.dominates): once one of
-	// them has matched, q is dropped from the state.
-	dominators [][]int32
+	// domSets[q] are the patterns whose matching for good makes q
+	// irrelevant to every answer (crawlerRoles.dominates), as a bit set:
+	// once one of them has matched, q is dropped from the state.
+	domSets [][]uint64
+	doneSet []uint64 // scratch for normalize
 }
 
 const matchedBit = 1 << 30
@@ -278,41 +279,68 @@ func (a *automaton) normalize(items []int32) []int32 {
 		}
 		out = append(out, it)
 	}
-	var done map[int32]bool
-	for _, it := range out {
-		if it&matchedBit != 0 {
-			if done == nil {
-				done = map[int32]bool{}
-			}
-			done[it&^matchedBit] = true
-		}
+	// Matched items sort last (matchedBit is the highest bit used).
+	first := len(out)
+	for first > 0 && out[first-1]&matchedBit != 0 {
+		first--
 	}
-	if done == nil {
+	if first == len(out) {
 		return out
 	}
+	done := a.doneSet[:0]
+	for range (len(a.pats) + 63) / 64 {
+		done = append(done, 0)
+	}
+	a.doneSet = done
+	for _, it := range out[first:] {
+		p := it &^ matchedBit
+		done[p>>6] |= 1 << (p & 63)
+	}
 	drop := func(i int32) bool {
-		if a.dominators == nil {
+		if done[i>>6]&(1<<(i&63)) != 0 {
+			return true
+		}
+		if a.domSets == nil {
 			return false
 		}
-		for _, p := range a.dominators[i] {
-			if done[p] {
+		for w, bits := range a.domSets[i] {
+			if bits&done[w] != 0 {
 				return true
 			}
 		}
 		return false
 	}
 	res := out[:0]
-	for _, it := range out {
-		if it&matchedBit != 0 {
-			if drop(it &^ matchedBit) {
-				continue
-			}
-		} else if done[it>>16] || drop(it>>16) {
-			continue
+	for _, it := range out[:first] {
+		if !drop(it >> 16) {
+			res = append(res, it)
 		}
-		res = append(res, it)
+	}
+	for _, it := range out[first:] {
+		p := it &^ matchedBit
+		done[p>>6] &^= 1 << (p & 63) // a pattern does not drop itself
+		if !drop(p) {
+			res = append(res, it)
+		}
+		done[p>>6] |= 1 << (p & 63)
 	}
 	return res
+}
+
+// setDominators records, for each pattern, the patterns that dominate it.
+func (a *automaton) setDominators(dom [][]int32) {
+	words := (len(a.pats) + 63) / 64
+	a.domSets = make([][]uint64, len(a.pats))
+	for q, ps := range dom {
+		if len(ps) == 0 {
+			continue
+		}
+		set := make([]uint64, words)
+		for _, p := range ps {
+			set[p>>6] |= 1 << (p & 63)
+		}
+		a.domSets[q] = set
+	}
 }
 
 // intern returns the id of a state, adding it if new.

@@ -175,6 +175,11 @@ type crawlerRoles struct {
 	// tieable are the patterns of fields that may be tied with another
 	// field of their verdict and standing.
 	tieable map[int]bool
+	// convVerdicts are, for conv[0] and conv[1], the verdicts their rules
+	// have (1: Allow, 2: Disallow, 3: both); acapVerdicts the same for the
+	// ACAP fields, by standing (0: any, 1: named).
+	convVerdicts [2]int
+	acapVerdicts [2]int
 }
 
 // acapRole is one ACAP field a pattern stands in.
@@ -190,8 +195,17 @@ type acapRole struct {
 // rolesFor collects the patterns and their roles for one crawler.
 func (c *comparer) rolesFor(name string) *crawlerRoles {
 	r := &crawlerRoles{ids: map[int]bool{}, older: map[int]int{}, acap: map[int][]acapRole{}, tieable: map[int]bool{}, olderFirst: c.kind == KindDraft1996}
-	convRoles := func(rules []convRule) map[int]int {
+	convRoles := func(k int, rules []convRule) map[int]int {
 		m := map[int]int{}
+		verdicts := 0
+		for i := range rules {
+			if rules[i].allow {
+				verdicts |= 1
+			} else {
+				verdicts |= 2
+			}
+		}
+		r.convVerdicts[k] = verdicts
 		for i := range rules {
 			id := c.patternID(&rules[i].pat)
 			r.ids[id] = true
@@ -204,7 +218,7 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 	ssel := c.src.selection(c.kind, name, false)
 	switch c.kind {
 	case KindRFC9309:
-		r.conv[0] = convRoles(ssel.conv.rules)
+		r.conv[0] = convRoles(0, ssel.conv.rules)
 	default:
 		if ssel.older != nil {
 			for i := range ssel.older.rules {
@@ -223,7 +237,7 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 		}
 	}
 	dsel := c.dst.selection(KindACAP, name, false)
-	r.conv[1] = convRoles(dsel.conv.rules)
+	r.conv[1] = convRoles(1, dsel.conv.rules)
 	var all []acapRole
 	for _, ar := range dsel.records {
 		rr := ar.comp.recs[ar.rec]
@@ -238,6 +252,11 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 			id := c.patternID(&ru.pat)
 			r.ids[id] = true
 			role := acapRole{named: ar.named, allow: ru.allow, usage: ru.usage, pat: &ru.pat, order: len(all), id: id}
+			v := 2
+			if ru.allow {
+				v = 1
+			}
+			r.acapVerdicts[b2i(ar.named)] |= v
 			r.acap[id] = append(r.acap[id], role)
 			all = append(all, role)
 		}
@@ -268,6 +287,13 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 		}
 	}
 	return r
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // disjointByPrefix reports whether two patterns first differ by two
@@ -312,9 +338,18 @@ func (r *crawlerRoles) dominates(p, q int) bool {
 	if p == q || !r.ids[q] {
 		return false
 	}
-	for _, m := range r.conv {
+	for k, m := range r.conv {
 		if iq, ok := m[q]; ok {
-			if ip, ok := m[p]; !ok || ip >= iq {
+			ip, ok := m[p]
+			// With one verdict in the group, any rule that matches gives
+			// the answer; which one decides is only a line number.
+			uniform := r.convVerdicts[k] == 1 || r.convVerdicts[k] == 2
+			if k == 1 && (r.acapVerdicts[0]|r.acapVerdicts[1])&^r.convVerdicts[k] != 0 {
+				// The ACAP reading compares the deciding conventional
+				// line's pattern with a disagreeing ACAP answer.
+				uniform = false
+			}
+			if !ok || (ip >= iq && !uniform) {
 				return false
 			}
 		}
@@ -325,13 +360,24 @@ func (r *crawlerRoles) dominates(p, q int) bool {
 		}
 	}
 	roles := r.acap[q]
-	if len(roles) > 0 && r.tieable[q] {
-		return false
-	}
+	// The conventional side as the ACAP reading sees it has one verdict:
+	// an ACAP answer of that verdict never meets a disagreeing
+	// conventional line, so which ACAP field decides does not matter.
+	dstConv := r.convVerdicts[1]
 	for _, rq := range roles {
+		v := 2
+		if rq.allow {
+			v = 1
+		}
+		// q's standing has fields of q's verdict only: the layer answers
+		// that verdict whenever one of them matches.
+		uniform := r.acapVerdicts[b2i(rq.named)] == v && (dstConv == 0 || dstConv == v)
+		if r.tieable[q] && !uniform {
+			return false
+		}
 		beaten := false
 		for _, rp := range r.acap[p] {
-			if rp.named == rq.named && rp.allow == rq.allow && rp.usage == rq.usage && CompareScope(rp.pat, rq.pat) < 0 {
+			if rp.named == rq.named && rp.allow == rq.allow && rp.usage == rq.usage && (uniform || CompareScope(rp.pat, rq.pat) < 0) {
 				beaten = true
 				break
 			}
@@ -342,6 +388,13 @@ func (r *crawlerRoles) dominates(p, q int) bool {
 	}
 	return true
 }
+
+// maxGroupPatterns is the most patterns one automaton holds (a state item
+// keeps a pattern in 14 bits); beyond, the crawlers are not proved.
+const maxGroupPatterns = 1 << 14
+
+// maxDominancePatterns bounds the pairs of patterns weighed for dominance.
+const maxDominancePatterns = 4000
 
 // crawlerGroup is crawlers whose readings consult the same patterns: one
 // automaton serves them all.
@@ -377,6 +430,9 @@ func (c *comparer) run(names []string) EquivalenceReport {
 	}
 	var caseEx, otherEx []Difference
 	proved := map[string]bool{}
+	// Smaller automata first: under a deadline, as many crawlers as
+	// possible are proved.
+	sort.SliceStable(groups, func(i, j int) bool { return len(groups[i].pats) < len(groups[j].pats) })
 	for _, g := range groups {
 		res := c.proveGroup(g)
 		for n := range res.srcDeciding {
@@ -448,11 +504,18 @@ func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
 	for i, id := range g.pats {
 		pats[i] = c.pats[id]
 	}
+	if len(pats) >= maxGroupPatterns {
+		// The state encoding holds fewer patterns: nothing is claimed.
+		return groupResult{}
+	}
 	a := newAutomaton(pats)
 	// A pattern is dropped from a state when one that dominates it for
 	// every crawler of the group has matched for good.
-	a.dominators = make([][]int32, len(pats))
+	dominators := make([][]int32, len(pats))
 	for qi, q := range g.pats {
+		if len(g.pats) > maxDominancePatterns {
+			break // too many pairs to weigh: the exploration is exact anyway
+		}
 		for pi, p := range g.pats {
 			if pats[pi].anchored {
 				continue // matches only at the end: never for good
@@ -465,10 +528,11 @@ func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
 				}
 			}
 			if all {
-				a.dominators[qi] = append(a.dominators[qi], int32(pi))
+				dominators[qi] = append(dominators[qi], int32(pi))
 			}
 		}
 	}
+	a.setDominators(dominators)
 	caches := make([]map[string]*answerPair, len(g.names))
 	for i := range caches {
 		caches[i] = map[string]*answerPair{}
