@@ -214,18 +214,49 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 	// worse is undone.
 	var repairs []repair
 	tried := map[repair]bool{}
-	try := func(more []repair) bool {
+	type snapshot struct {
+		text    []byte
+		file    *File
+		rep     EquivalenceReport
+		repairs int
+	}
+	best := snapshot{conv.Text, cur, conv.Report, 0}
+	srcPol := NewPolicy(f)
+	// A set of lines is kept when the result is better, or when each
+	// witness it was made for now gets the source's answer (the region it
+	// repaired may leave smaller ones that the next rounds repair).
+	try := func(sets []repairSet) bool {
+		var more []repair
+		for _, s := range sets {
+			more = append(more, s.lines...)
+		}
 		text := build(append(append([]repair(nil), repairs...), more...))
 		next, err := parseConverted(text)
 		if err != nil {
 			return false
 		}
 		rep := CompareReadingsBounded(f, opt.Source, next, opt.Bounds)
-		if !better(&rep, &conv.Report) {
+		ok := better(&rep, &conv.Report)
+		if !ok && len(rep.NotProved) <= len(conv.Report.NotProved) {
+			ok = true
+			np := NewPolicy(next)
+			for _, s := range sets {
+				qs := Question{Crawler: s.d.Crawler, URL: s.d.Path, Kind: opt.Source}
+				qa := Question{Crawler: s.d.Crawler, URL: s.d.Path, Kind: KindACAP}
+				subj := NewSubject(s.d.Path)
+				if srcPol.decideQuiet(&qs, s.d.Path, &subj).Allowed != np.decideQuiet(&qa, s.d.Path, &subj).Allowed {
+					ok = false
+				}
+			}
+		}
+		if !ok {
 			return false
 		}
 		repairs = append(repairs, more...)
 		conv.Text, cur, conv.Report = text, next, rep
+		if better(&rep, &best.rep) {
+			best = snapshot{text, next, rep, len(repairs)}
+		}
 		return true
 	}
 	for round := 0; round < maxRepairRounds && conv.Report.OtherCount > 0 && time.Now().Before(opt.Bounds.Deadline); round++ {
@@ -233,17 +264,18 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		if len(sets) == 0 {
 			break
 		}
-		// All witnesses' sets together; if that is no better, the first
+		// All witnesses' sets together; if that does not help, the first
 		// alone; a set that does not help is not tried again.
-		var all []repair
-		for _, s := range sets {
-			all = append(all, s...)
-		}
-		if len(sets) > 1 && try(all) {
+		if len(sets) > 1 && try(sets) {
 			continue
 		}
-		tried[sets[0][0]] = true
-		try(sets[0])
+		tried[sets[0].lines[0]] = true
+		try(sets[:1])
+	}
+	if len(repairs) > best.repairs && !better(&conv.Report, &best.rep) {
+		// The last rounds did not help: back to the best result.
+		repairs = repairs[:best.repairs]
+		conv.Text, cur, conv.Report = best.text, best.file, best.rep
 	}
 	if len(repairs) > 0 {
 		build(repairs) // conv.Added of the kept text
@@ -255,8 +287,8 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 }
 
 // better reports whether a is a better result than b: fewer crawlers not
-// proved, then fewer witnesses other than case, then fewer states where
-// the answers differ (other than by case).
+// proved, then fewer witnesses other than case, then fewer states where the
+// answers differ (other than by case).
 func better(a, b *EquivalenceReport) bool {
 	if len(a.NotProved) != len(b.NotProved) {
 		return len(a.NotProved) < len(b.NotProved)
@@ -556,8 +588,8 @@ func hex2(c byte) string {
 //     differently, as "/p*" and "/*.pdf" on "/px.pdf";
 //  3. the source's deciding pattern itself;
 //  4. the witness path as a pattern, then the witness path alone ("$").
-func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, tried map[repair]bool) [][]repair {
-	var out [][]repair
+func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, tried map[repair]bool) []repairSet {
+	var out []repairSet
 	seen := map[repair]bool{}
 	for _, d := range rep.Differences {
 		if d.CaseOnly {
@@ -616,11 +648,17 @@ func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, t
 			for _, p := range set {
 				rs = append(rs, repair{crawler: rec, line: verb + p})
 			}
-			out = append(out, rs)
+			out = append(out, repairSet{rs, d})
 			break
 		}
 	}
 	return out
+}
+
+// repairSet is lines proposed together for one witness.
+type repairSet struct {
+	lines []repair
+	d     Difference
 }
 
 // repair is a line added to restore equivalence, with the crawler of its
