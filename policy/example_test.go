@@ -144,3 +144,21 @@ func ExampleCompareReadings() {
 	// proved for: [AnyOtherCrawler] equivalent: false
 	// /p.pdf: rfc9309 false (line 3), acap true (line 2)
 }
+
+func ExampleFile_LineTokens() {
+	f := policy.MustParse("User-agent: *\nDisallow: /private/ # keep out\n")
+	l := f.Line(2)
+	for _, t := range f.LineTokens(2) {
+		if t.Kind != policy.TokSpace && t.Kind != policy.TokNewline {
+			fmt.Printf("%s %-8s %q\n", l.Pos(int(t.Off)), t.Kind, t.Text(f.Src))
+		}
+	}
+	fd := l.Field
+	fmt.Println(fd.Kind, fd.Pattern().Text, fd.Pattern().Pos, fd.Pattern().End())
+	// Output:
+	// 2:1 field    "Disallow"
+	// 2:9 colon    ":"
+	// 2:11 pattern  "/private/"
+	// 2:21 comment  "# keep out"
+	// Disallow /private/ 2:11 33
+}
