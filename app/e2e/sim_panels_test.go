@@ -360,3 +360,24 @@ func TestSlowChecksJoinProblems(t *testing.T) {
 	eval[bool](t, ctx, `(() => { const ta = document.getElementById("editor-input"); ta.value += "# x\n"; ta.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll("#problems .prob").length === %d`, len(all)), 5*time.Second)
 }
+
+// TestConverterNotProved: a file too large to prove in the converter's
+// budget is reported as not proved, naming the crawlers, never as
+// equivalent.
+func TestConverterNotProved(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "policy", "testdata", "bench", "bench_robots.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := newTab(t)
+	openSim(t, ctx, string(src))
+	click(t, ctx, `#conv-toggle`)
+	click(t, ctx, `#conv-run`)
+	waitJS(t, ctx, `document.getElementById("conv-report") !== null`, 90*time.Second)
+	report := eval[string](t, ctx, `document.querySelector("#conv-out p").textContent`)
+	if !strings.Contains(report, "Not proved") || !strings.Contains(report, "Nothing is claimed for") || strings.Contains(report, "Proved equivalent") {
+		t.Errorf("report %q", report)
+	}
+	eval[bool](t, ctx, `document.getElementById("conv-report").scrollIntoView(), true`)
+	screenshot(t, ctx, "converter-not-proved")
+}
