@@ -51,7 +51,7 @@ func compileGroups(f *File) []convGroup { return compileGroupList(f, f.Groups) }
 func compileGroupList(f *File, groups []*Group) []convGroup {
 	gs := make([]convGroup, 0, len(groups))
 	for _, g := range groups {
-		cg := convGroup{g: g}
+		cg := convGroup{g: g, rules: make([]convRule, 0, len(g.Rules))}
 		for _, a := range g.Agents {
 			if a.Status == StatusSkipped {
 				continue
@@ -134,6 +134,11 @@ func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelec
 			}
 		}
 	}
+	n := 0
+	for _, g := range chosen {
+		n += len(g.rules)
+	}
+	s.rules = make([]convRule, 0, n)
 	for _, g := range chosen {
 		s.groups = append(s.groups, g.g)
 		for _, a := range g.g.Agents {
@@ -260,6 +265,14 @@ func compileOlder(f *File) []olderRecord {
 	var recs []olderRecord
 	var cur *olderRecord
 	hasBody := false
+	// The records' rules are runs of one array allocated once.
+	n := 0
+	for _, fd := range f.Fields {
+		if fd.Kind.IsConventionalRule() {
+			n++
+		}
+	}
+	rules, rules0 := make([]olderRule, 0, n), 0
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		if l.Kind == LineBlank {
@@ -276,6 +289,7 @@ func compileOlder(f *File) []olderRecord {
 				recs = append(recs, olderRecord{first: fd.Line})
 				cur = &recs[len(recs)-1]
 				hasBody = false
+				rules0 = len(rules)
 			}
 			cur.agents = append(cur.agents, fd)
 		case FieldAllow, FieldDisallow:
@@ -287,8 +301,9 @@ func compileOlder(f *File) []olderRecord {
 				continue // an empty Disallow forbids nothing
 			}
 			v := fd.Value.Text
-			cur.rules = append(cur.rules, olderRule{fd: fd, allow: fd.Kind == FieldAllow,
+			rules = append(rules, olderRule{fd: fd, allow: fd.Kind == FieldAllow,
 				prefix: CompilePattern(v, MatchPrefix), whole: CompilePattern(v, MatchWhole), wildcard: strings.Contains(v, "*")})
+			cur.rules = rules[rules0:len(rules):len(rules)]
 		case FieldRobotVersion:
 			if cur == nil {
 				continue

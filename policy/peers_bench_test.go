@@ -139,6 +139,23 @@ func BenchmarkPeerReady(b *testing.B) {
 		}
 		m.report(b, len(src))
 	})
+	// Every reading compiled: a first question of each kind.
+	b.Run("workbench-all-kinds", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		b.ReportAllocs()
+		m := startMeter()
+		for b.Loop() {
+			f, err := Parse("/robots.txt", src)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p := NewPolicy(f)
+			for _, k := range Kinds() {
+				p.Decide(Question{Crawler: "FooBot", URL: "/", Kind: k})
+			}
+		}
+		m.report(b, len(src))
+	})
 	b.Run("temoto", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
