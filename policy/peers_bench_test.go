@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jimsmart/grobotstxt"
 	"github.com/temoto/robotstxt"
@@ -201,4 +202,36 @@ func BenchmarkPeerQuestion(b *testing.B) {
 		}
 		m.report(b, 0)
 	})
+}
+
+// TestParseSpeedAgainstGoogle guards the parse's speed as a ratio to
+// Google's parse loop (grobotstxt) measured in the same test, rounds of
+// each taking turns; the fastest round of each is compared, which a busy
+// machine disturbs little. The benchmarks show Parse at or below the
+// peer's time; the test fails only past three times it.
+func TestParseSpeedAgainstGoogle(t *testing.T) {
+	src, err := os.ReadFile("testdata/bench/bench_robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	const rounds, per = 8, 5
+	best := func(d *time.Duration, fn func()) {
+		start := time.Now()
+		for range per {
+			fn()
+		}
+		if e := time.Since(start) / per; *d == 0 || e < *d {
+			*d = e
+		}
+	}
+	var ours, peer time.Duration
+	for range rounds {
+		best(&ours, func() { Parse("/robots.txt", src) })
+		best(&peer, func() { grobotstxt.Parse(text, &discard{}) })
+	}
+	t.Logf("Parse %v, grobotstxt %v (fastest rounds of %d)", ours, peer, per)
+	if ours > 3*peer {
+		t.Errorf("Parse takes %v, more than three times Google's parse loop (%v)", ours, peer)
+	}
 }
