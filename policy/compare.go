@@ -238,7 +238,7 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 	}
 	dsel := c.dst.selection(KindACAP, name, false)
 	r.conv[1] = convRoles(1, dsel.conv.rules)
-	var all []acapRole
+	var raw []acapRole
 	for _, ar := range dsel.records {
 		rr := ar.comp.recs[ar.rec]
 		if rr == nil {
@@ -249,17 +249,41 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 			if ru.fd.Status == StatusSkipped || !(ru.usage == UsageCrawl || ru.usage == UsageOther || ru.usage == UsageNone) {
 				continue // never a candidate for crawl
 			}
-			id := c.patternID(&ru.pat)
-			r.ids[id] = true
-			role := acapRole{named: ar.named, allow: ru.allow, usage: ru.usage, pat: &ru.pat, order: len(all), id: id}
-			v := 2
-			if ru.allow {
-				v = 1
-			}
-			r.acapVerdicts[b2i(ar.named)] |= v
-			r.acap[id] = append(r.acap[id], role)
-			all = append(all, role)
+			raw = append(raw, acapRole{named: ar.named, allow: ru.allow, usage: ru.usage, pat: &ru.pat})
 		}
+	}
+	// A field for crawl that matches every path makes its layer decide
+	// every question: with one in a named record, the any-crawler records
+	// and the fields for other are never asked; with one in an any-crawler
+	// record, the fields for other are never asked.
+	namedAll, anyAll := false, false
+	for _, ro := range raw {
+		if ro.usage != UsageOther && matchesEveryPath(ro.pat) {
+			if ro.named {
+				namedAll = true
+			} else {
+				anyAll = true
+			}
+		}
+	}
+	var all []acapRole
+	for _, ro := range raw {
+		switch {
+		case namedAll && (!ro.named || ro.usage == UsageOther):
+			continue
+		case anyAll && ro.usage == UsageOther:
+			continue
+		}
+		id := c.patternID(ro.pat)
+		r.ids[id] = true
+		ro.order, ro.id = len(all), id
+		v := 2
+		if ro.allow {
+			v = 1
+		}
+		r.acapVerdicts[b2i(ro.named)] |= v
+		r.acap[id] = append(r.acap[id], ro)
+		all = append(all, ro)
 	}
 	// A field that can be tied with another of its verdict and standing (a
 	// pattern the scope comparison cannot order, on a path both match) may
@@ -287,6 +311,14 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 		}
 	}
 	return r
+}
+
+// matchesEveryPath reports whether a pattern matches every path ("/",
+// "/*", "*").
+func matchesEveryPath(p *Pattern) bool {
+	ap := autPatternOf(p)
+	return !ap.never && !ap.anchored && len(ap.toks) >= 1 && ap.toks[0] == '/' &&
+		(len(ap.toks) == 1 || (len(ap.toks) == 2 && ap.toks[1] == tokStar))
 }
 
 func b2i(b bool) int {
@@ -338,18 +370,12 @@ func (r *crawlerRoles) dominates(p, q int) bool {
 	if p == q || !r.ids[q] {
 		return false
 	}
-	for k, m := range r.conv {
+	for _, m := range r.conv {
 		if iq, ok := m[q]; ok {
 			ip, ok := m[p]
 			// With one verdict in the group, any rule that matches gives
 			// the answer; which one decides is only a line number.
-			uniform := r.convVerdicts[k] == 1 || r.convVerdicts[k] == 2
-			if k == 1 && (r.acapVerdicts[0]|r.acapVerdicts[1])&^r.convVerdicts[k] != 0 {
-				// The ACAP reading compares the deciding conventional
-				// line's pattern with a disagreeing ACAP answer.
-				uniform = false
-			}
-			if !ok || (ip >= iq && !uniform) {
+			if !ok || ip >= iq {
 				return false
 			}
 		}
@@ -377,7 +403,11 @@ func (r *crawlerRoles) dominates(p, q int) bool {
 		}
 		beaten := false
 		for _, rp := range r.acap[p] {
-			if rp.named == rq.named && rp.allow == rq.allow && rp.usage == rq.usage && (uniform || CompareScope(rp.pat, rq.pat) < 0) {
+			// The relation must be a strict order in each role, or two
+			// patterns could drop each other: scope, or with one verdict
+			// the order of the patterns' numbers.
+			if rp.named == rq.named && rp.allow == rq.allow && rp.usage == rq.usage &&
+				((uniform && p < q) || (!uniform && CompareScope(rp.pat, rq.pat) < 0)) {
 				beaten = true
 				break
 			}
@@ -562,7 +592,7 @@ func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
 				continue
 			}
 			path := witnessPath(a.path(id))
-			co := caseOnly(c.dst, ap.dst.Line, path)
+			co := caseOnly(c.dst, name, ap.dst.Line, path)
 			if !co {
 				res.otherStates++
 			}
@@ -619,12 +649,33 @@ func (p *Policy) decideQuiet(q *Question, path string, subj *Subject) Answer {
 	return p.decide(q, path, subj, true)
 }
 
-// caseOnly reports whether the ACAP answer for path p comes from a line
-// whose pattern matches p only when case is ignored: ACAP matching ignores
-// case and the conventional readings do not, and no ACAP line can change
-// that.
-func caseOnly(dst *Policy, acapLine int, p string) bool {
+// caseOnly reports whether a difference on path p comes from ACAP matching
+// ignoring case, which no ACAP line can change: the ACAP answer comes from
+// a line whose pattern matches p only when case is ignored, or from a
+// conventional line that won (or made the answer undecided) against an
+// ACAP line that matches p only when case is ignored.
+func caseOnly(dst *Policy, crawler string, acapLine int, p string) bool {
+	if foldOnly(dst.file.FieldAt(acapLine), p) {
+		return true
+	}
 	fd := dst.file.FieldAt(acapLine)
+	if fd == nil || !fd.Kind.IsConventionalRule() {
+		return false
+	}
+	a := dst.Decide(Question{Crawler: crawler, URL: p, Kind: KindACAP})
+	for _, s := range a.Trace.Steps {
+		if s.Kind == StepUndecided || s.Kind == StepConventional || s.Kind == StepLayer {
+			if s.File == "" && foldOnly(dst.file.FieldAt(s.Line), p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// foldOnly reports whether fd is an ACAP rule whose pattern matches p only
+// when case is ignored.
+func foldOnly(fd *Field, p string) bool {
 	if fd == nil || !fd.Kind.IsACAPRule() {
 		return false
 	}

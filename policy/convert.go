@@ -144,6 +144,11 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 	generate(nil)
 	build := func(extra []repair) []byte {
 		all := append([]string(nil), lines...)
+		// Longer patterns first: among matching ACAP lines that agree and
+		// cannot be ordered by scope the first one decides, and the
+		// conventional line it must equal is the longest that matches.
+		extra = append([]repair(nil), extra...)
+		sort.SliceStable(extra, func(i, j int) bool { return len(extra[i].line) > len(extra[j].line) })
 		for _, r := range extra {
 			// Into the record the converter wrote for that crawler, at its
 			// end; else into a record of its own.
