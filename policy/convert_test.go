@@ -170,5 +170,7 @@ func BenchmarkConvert(b *testing.B) {
 		conv = Convert(f, ConvertOptions{})
 	}
 	b.ReportMetric(float64(conv.Report.States), "states")
+	b.ReportMetric(float64(len(conv.Report.Proved)), "proved")
+	b.ReportMetric(float64(len(conv.Report.Crawlers)), "crawlers")
 	b.ReportMetric(float64(len(conv.Report.Differences)+conv.Report.More), "differences")
 }
