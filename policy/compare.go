@@ -84,7 +84,8 @@ type Difference struct {
 	ACAPLine   int  // its deciding line in the converted file (0: none)
 	// CaseOnly marks a difference that comes from ACAP matching ignoring
 	// case: the ACAP answer comes from a line whose pattern matches the
-	// path only when case is ignored. No ACAP line can restore it.
+	// path only when case is ignored, or from a conventional line weighed
+	// against such a line. No ACAP line can restore it.
 	CaseOnly bool
 }
 
