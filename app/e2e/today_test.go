@@ -236,3 +236,49 @@ func waitJSErr(ctx context.Context, js string, d time.Duration) error {
 	}
 	return fmt.Errorf("timed out waiting for %s", js)
 }
+
+// TestTodaySignalsApplied applies today's signals proposed for an ACAP
+// file as one edit, and checks what the panel says they keep and lose on
+// the sample URLs against the engine; Ctrl+Z takes the lines back.
+func TestTodaySignalsApplied(t *testing.T) {
+	ctx := startFresh(t)
+	src := "##ACAP version=1.1\nACAP-crawler: *\nACAP-disallow-crawl: /private/\nACAP-disallow-index: /drafts/\nACAP-allow-present: /news/ time-limit=7-days\nACAP-disallow-preserve: /archive/\n"
+	setText(t, ctx, src)
+	urls := []string{"/private/a", "/drafts/a", "/news/a", "/archive/a"}
+	setField(t, ctx, "sim-urls", strings.Join(urls, "\n"))
+	showPanel(t, ctx, "signals")
+	waitJS(t, ctx, `document.querySelector("#wk-keep") !== null`, 5*time.Second)
+	before := policy.MustParse(src)
+	after := policy.MustParse(string(policy.ApplySignals([]byte(src), policy.ModernSignals(before))))
+	rows := policy.KeepLose(before, after, append(before.Crawlers(), "AnyOtherCrawler"), urls)
+	want := map[string]int{}
+	for _, r := range rows {
+		want[r.Pair.ACAP.String()+" → "+r.Pair.Today.String()+" "+r.Outcome.String()]++
+	}
+	got := eval[[]string](t, ctx, `[...document.querySelectorAll("#wk-keep tbody tr")].map(tr => [...tr.children].map(c => c.textContent).join("|"))`)
+	if len(got) != len(policy.KeepPairs) {
+		t.Fatalf("keep table rows: %v", got)
+	}
+	for _, row := range got {
+		c := strings.Split(row, "|")
+		for i, o := range []string{"kept", "lost", "restrictions lost", "stricter"} {
+			if w := fmt.Sprint(want[c[0]+" "+o]); c[i+1] != w {
+				t.Errorf("%s %s: panel %s, engine %s", c[0], o, c[i+1], w)
+			}
+		}
+	}
+	if want["present → search restrictions lost"] == 0 {
+		t.Error("test premise: the time limit is not reported lost")
+	}
+	click(t, ctx, "#wk-sig-apply")
+	waitJS(t, ctx, `document.getElementById("editor-input").value.includes("Content-Usage: /drafts/ search=n")`, 3*time.Second)
+	text := eval[string](t, ctx, `document.getElementById("editor-input").value`)
+	if !strings.HasPrefix(text, src) {
+		t.Errorf("applying changed the file's own lines:\n%s", text)
+	}
+	waitJS(t, ctx, `document.getElementById("wk-sig-apply").disabled`, 5*time.Second)
+	screenshot(t, ctx, "today-signals-applied")
+	// One undo takes the whole block back.
+	eval[bool](t, ctx, `document.getElementById("editor-input").focus(), document.execCommand("undo")`)
+	waitJS(t, ctx, `document.getElementById("editor-input").value === `+jsString(src), 3*time.Second)
+}

@@ -80,7 +80,15 @@ func (c *Workbench) newPanels() {
 			c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, policy.KindACAP) })
 		},
 	}
-	c.signals = &Signals{OnGoToLine: c.goToMainLine}
+	c.signals = &Signals{OnGoToLine: c.goToMainLine, OnApply: func(edit func([]byte) []byte) {
+		_, text, _ := c.mainText()
+		c.applyToMain(string(edit([]byte(text))))
+	}, URLs: func() []string {
+		if c.sim == nil {
+			return nil
+		}
+		return c.sim.rows
+	}}
 }
 
 // goToMainLine shows line n of robots.txt (the simulated file).

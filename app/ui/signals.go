@@ -33,12 +33,23 @@ type Signals struct {
 	File *policy.File
 	// OnGoToLine shows line n of robots.txt in the editor.
 	OnGoToLine func(n int)
+	// OnApply changes robots.txt's current text with edit, as one edit
+	// that Ctrl+Z undoes.
+	OnApply func(edit func(src []byte) []byte)
+	// URLs returns the simulator's sample URLs, on which the panel decides
+	// what the proposed lines keep of the ACAP policy and what they lose.
+	URLs func() []string
 
 	ctx     app.Context
 	mounted bool
 	of      *policy.File
 	props   []policy.SignalProposal
-	copied  string // message after a copy
+	copied  string // message after a copy or an apply
+
+	keepKey  string // File pointer and URLs the comparison was made for
+	keepFile *policy.File
+	keep     []policy.KeepRow
+	keepN    int // crawlers compared
 }
 
 func (c *Signals) proposals() []policy.SignalProposal {
@@ -89,7 +100,7 @@ func (c *Signals) Render() app.UI {
 		all = append(all, strings.Join(p.Lines, "\n"))
 	}
 	allText := strings.Join(all, "\n\n")
-	intro := "The closest lines in today's vocabularies for this file's ACAP policy. They are advice: the tester does not use them when deciding."
+	intro := "The closest lines in today's vocabularies for this file's ACAP policy. Apply them to see them decided by today's AI crawler (the kind \"Today's AI crawler\" of the simulator), and below, on your sample URLs, what they keep of the ACAP policy and what they lose."
 	switch {
 	case c.File == nil:
 		intro = "Open a robots.txt to see what today's signals would say."
@@ -116,12 +127,22 @@ func (c *Signals) Render() app.UI {
 				)
 			}),
 		),
-		app.If(len(lines) > 1, func() app.UI {
+		app.If(len(lines) > 0, func() app.UI {
+			applied := c.applied(lines)
+			label := "Apply the proposed lines to robots.txt"
+			if applied {
+				label = "The proposed lines are in robots.txt"
+			}
 			return app.Div().Class("wk-actions").Body(
-				app.Button().Class("btn").Type("button").Text("Copy all proposed lines").
-					OnClick(func(ctx app.Context, e app.Event) { c.copy(allText) }),
+				app.Button().ID("wk-sig-apply").Class("btn").Type("button").Disabled(applied || c.OnApply == nil).Text(label).
+					OnClick(func(ctx app.Context, e app.Event) { c.apply() }),
+				app.If(len(lines) > 1, func() app.UI {
+					return app.Button().Class("btn").Type("button").Text("Copy all proposed lines").
+						OnClick(func(ctx app.Context, e app.Event) { c.copy(allText) })
+				}),
 			)
 		}),
+		app.If(len(lines) > 0, func() app.UI { return c.renderKeep(f) }),
 		app.If(len(none) > 0, func() app.UI {
 			return app.Section().Class("wk-noeq").Body(
 				app.H3().Text("What today's signals cannot say"),
@@ -167,5 +188,151 @@ func (c *Signals) renderFrom(f *policy.File, ls []int) app.UI {
 				)
 			}),
 		),
+	)
+}
+
+// applied reports whether every proposed line is already a line of the
+// file (the proposals were applied, or written by hand).
+func (c *Signals) applied(props []policy.SignalProposal) bool {
+	if c.File == nil {
+		return false
+	}
+	have := map[string]bool{}
+	for _, l := range strings.Split(strings.ReplaceAll(string(c.File.Src), "\r", ""), "\n") {
+		have[strings.TrimSpace(l)] = true
+	}
+	for _, p := range props {
+		for _, l := range p.Lines {
+			if !have[l] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (c *Signals) apply() {
+	if c.File == nil || c.OnApply == nil {
+		return
+	}
+	props := c.props
+	c.OnApply(func(src []byte) []byte { return policy.ApplySignals(src, props) })
+	c.copied = "Applied: the lines are at the end of robots.txt. Press Ctrl+Z in the editor to take them back."
+}
+
+// keepRows compares the file as it is (ACAP crawler) with the file and the
+// proposed lines (today's AI crawler) on the sample URLs, for the file's
+// crawlers and one it does not name; computed once per file and URLs.
+func (c *Signals) keepRows() ([]policy.KeepRow, int) {
+	var urls []string
+	if c.URLs != nil {
+		urls = c.URLs()
+	}
+	key := strings.Join(urls, "\n")
+	if c.File == c.keepFile && key == c.keepKey {
+		return c.keep, c.keepN
+	}
+	c.keepFile, c.keepKey, c.keep = c.File, key, nil
+	if c.File == nil || len(urls) == 0 {
+		return nil, 0
+	}
+	after, err := policy.Parse("/robots.txt", policy.ApplySignals(c.File.Src, c.props))
+	if err != nil {
+		return nil, 0
+	}
+	crawlers := c.File.Crawlers()
+	if len(crawlers) > 6 {
+		crawlers = crawlers[:6]
+	}
+	other := "AnyOtherCrawler"
+	crawlers = append(crawlers, other)
+	c.keep, c.keepN = policy.KeepLose(c.File, after, crawlers, urls), len(crawlers)
+	return c.keep, c.keepN
+}
+
+// renderKeep shows, per pair of an ACAP usage and today's category, how
+// many answers on the sample URLs the modern lines keep and lose, and the
+// ones they do not keep, each with both deciding lines.
+func (c *Signals) renderKeep(f *policy.File) app.UI {
+	rows, n := c.keepRows()
+	if len(rows) == 0 {
+		return app.P().Class("wk-lead").Text("Type sample URLs in the simulator to see, decided on them, what the proposed lines keep of the ACAP policy.")
+	}
+	type tally struct{ n [4]int }
+	counts := make([]tally, len(policy.KeepPairs))
+	var misses []policy.KeepRow
+	for _, r := range rows {
+		for i, p := range policy.KeepPairs {
+			if p == r.Pair {
+				counts[i].n[r.Outcome]++
+			}
+		}
+		if r.Outcome != policy.Kept {
+			misses = append(misses, r)
+		}
+	}
+	urls := len(rows) / (n * len(policy.KeepPairs))
+	const maxShown = 12
+	more := 0
+	if len(misses) > maxShown {
+		more = len(misses) - maxShown
+		misses = misses[:maxShown]
+	}
+	line := func(a policy.Answer) string {
+		if a.Line > 0 {
+			return " (line " + wkItoa(a.Line) + ")"
+		}
+		return ""
+	}
+	return app.Section().ID("wk-keep").Class("wk-keep").Aria("labelledby", "wk-keep-h").Body(
+		app.H3().ID("wk-keep-h").Text("What the proposed lines keep, on your sample URLs"),
+		app.P().Class("wk-lead").Text("Each ACAP answer (ACAP crawler, this file) beside today's answer (today's AI crawler, this file with the proposed lines), for "+
+			wkItoa(n)+" crawlers × "+wkItoa(urls)+" URLs. Decided by the engine, question by question; time limits, purposes and present-X distinctions are not compared (they have no counterpart)."),
+		app.Table().Class("wk-keep-t").Body(
+			app.THead().Body(app.Tr().Body(
+				app.Th().Scope("col").Text("ACAP usage → today"),
+				app.Th().Scope("col").Text("kept"),
+				app.Th().Scope("col").Text("lost"),
+				app.Th().Scope("col").Text("restrictions lost"),
+				app.Th().Scope("col").Text("stricter"),
+			)),
+			app.TBody().Body(
+				app.Range(policy.KeepPairs).Slice(func(i int) app.UI {
+					p := policy.KeepPairs[i]
+					t := counts[i]
+					return app.Tr().Body(
+						app.Th().Scope("row").Text(p.ACAP.String()+" → "+p.Today.String()),
+						app.Td().Class("k-kept").Text(wkItoa(t.n[policy.Kept])),
+						app.Td().Class("k-lost").Text(wkItoa(t.n[policy.Lost])),
+						app.Td().Class("k-restr").Text(wkItoa(t.n[policy.RestrictionsLost])),
+						app.Td().Class("k-strict").Text(wkItoa(t.n[policy.Stricter])),
+					)
+				}),
+			),
+		),
+		app.If(len(misses) > 0, func() app.UI {
+			return app.Ul().Class("wk-keep-miss").Body(
+				app.Range(misses).Slice(func(i int) app.UI {
+					r := misses[i]
+					acap := verdictWords(&r.ACAP)
+					if len(r.ACAP.Restrictions) > 0 {
+						var qs []string
+						for _, q := range r.ACAP.Restrictions {
+							qs = append(qs, q.String())
+						}
+						acap += " (" + strings.Join(qs, ", ") + ")"
+					}
+					return app.Li().Body(
+						app.Strong().Text(r.Outcome.String()+": "),
+						app.Code().Text(r.URL),
+						app.Text(" for "+r.Crawler+": ACAP "+r.Pair.ACAP.String()+" "+acap+line(r.ACAP)+"; today "+r.Pair.Today.String()+" "+verdictWords(&r.Today)+line(r.Today)+"."),
+					)
+				}),
+			)
+		}),
+		app.If(more > 0, func() app.UI { return app.P().Class("wk-lead").Text("… and " + wkItoa(more) + " more.") }),
+		app.If(len(misses) == 0, func() app.UI {
+			return app.P().Class("wk-lead").Text("Every compared answer is kept on these URLs.")
+		}),
 	)
 }

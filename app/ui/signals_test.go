@@ -102,3 +102,27 @@ func TestSignalsEmpty(t *testing.T) {
 		})
 	}
 }
+
+// TestSignalsKeepAndApply: the panel decides on the sample URLs what the
+// proposed lines keep, and applying hands the editor the file with them.
+func TestSignalsKeepAndApply(t *testing.T) {
+	src := "##ACAP version=1.1\nACAP-crawler: *\nACAP-disallow-index: /drafts/\nACAP-allow-present: /news/ time-limit=7-days\n"
+	f := wkParse(t, src)
+	var edited string
+	c := &Signals{File: f, OnGoToLine: func(int) {}, URLs: func() []string { return []string{"/drafts/a", "/news/a"} },
+		OnApply: func(edit func([]byte) []byte) { edited = string(edit([]byte(src))) }}
+	html := app.HTMLString(c)
+	for _, w := range []string{"What the proposed lines keep", "index → search", "restrictions lost: </strong>", "for AnyOtherCrawler: ACAP present allowed with restrictions (time-limit=7-days) (line 4); today search no preference.", "Apply the proposed lines"} {
+		if !strings.Contains(html, w) {
+			t.Errorf("the panel lacks %q in\n%s", w, html[strings.Index(html, "wk-keep"):])
+		}
+	}
+	c.apply()
+	if want := string(policy.ApplySignals([]byte(src), policy.ModernSignals(f))); edited != want || !strings.Contains(edited, "Content-Usage: /drafts/ search=n") {
+		t.Errorf("applied %q, want %q", edited, want)
+	}
+	applied := &Signals{File: wkParse(t, edited), OnApply: func(func([]byte) []byte) {}}
+	if h := app.HTMLString(applied); !strings.Contains(h, "The proposed lines are in robots.txt") {
+		t.Error("after applying, the panel still offers to apply")
+	}
+}
