@@ -114,14 +114,18 @@ func tidyField(b *strings.Builder, f *File, l *Line) {
 		b.WriteByte(' ')
 		b.WriteString(val.String())
 	}
-	// The comment, with the spacing before it as written.
+	// The comment, with the spacing before it as written. A comment may come
+	// in several tokens (a NUL ends what Google reads of a line, and the rest
+	// is its own comment token): only the first gets a gap before it.
 	for i, t := range toks {
 		if t.Kind == TokComment {
-			gap := " "
-			if i > 0 && toks[i-1].Kind == TokSpace {
-				gap = f.text[toks[i-1].Off:toks[i-1].End]
+			if i == 0 || toks[i-1].Kind != TokComment {
+				gap := " "
+				if i > 0 && toks[i-1].Kind == TokSpace {
+					gap = f.text[toks[i-1].Off:toks[i-1].End]
+				}
+				b.WriteString(gap)
 			}
-			b.WriteString(gap)
 			b.WriteString(f.text[t.Off:t.End])
 		}
 	}
