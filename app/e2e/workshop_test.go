@@ -80,7 +80,7 @@ func TestGalleryOpensAsNewFile(t *testing.T) {
 	showPanel(t, ctx, "gallery")
 	waitJS(t, ctx, `document.querySelectorAll("#panel-gallery .wk-card").length === `+itoa(len(entries)), 10*time.Second)
 	groups := eval[[]string](t, ctx, `[...document.querySelectorAll("#panel-gallery .wk-group > h3")].map(h => h.textContent)`)
-	if strings.Join(groups, "|") != "Implementation Guide|1996 documents|Real publishers' files" {
+	if strings.Join(groups, "|") != "Implementation Guide|1996 documents|Real publishers' files|Today's AI crawlers (2026)" {
 		t.Errorf("groups = %q", groups)
 	}
 	screenshot(t, ctx, "workshop-gallery")
@@ -125,7 +125,7 @@ func TestExerciseRedToGreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	showPanel(t, ctx, "exercises")
-	waitJS(t, ctx, `document.querySelectorAll("#panel-exercises .wk-ex-list button").length === 18`, 10*time.Second)
+	waitJS(t, ctx, `document.querySelectorAll("#panel-exercises .wk-ex-list button").length === 21`, 10*time.Second)
 	eval[bool](t, ctx, `[...document.querySelectorAll("#panel-exercises .wk-ex-list button")].find(b => b.textContent === `+jsString(ex.Title)+`).click(), true`)
 	waitJS(t, ctx, `document.activeElement && document.activeElement.id === "wk-ex-h"`, 3*time.Second)
 	eval[bool](t, ctx, `[...document.querySelectorAll("#panel-exercises button")].find(b => b.textContent === "Open the starting file").click(), true`)

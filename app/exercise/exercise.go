@@ -413,6 +413,16 @@ func Run(ex *Exercise, src []byte, others ...*policy.File) []Result {
 	return out
 }
 
+// Kind is the kind of crawler the exercise's questions ask as: that of its
+// first case (ACAP when the case names none), so the simulator opens the
+// starting file in the reading the checks use.
+func (ex *Exercise) Kind() policy.Kind {
+	if len(ex.Cases) == 0 {
+		return policy.KindACAP
+	}
+	return ex.question(0).Kind
+}
+
 // question returns the compiled question of case i (Parse made them; an
 // Exercise built by hand gets them made here).
 func (ex *Exercise) question(i int) policy.Question {

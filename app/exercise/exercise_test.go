@@ -316,3 +316,32 @@ func FuzzParseExercise(f *testing.F) {
 		}
 	})
 }
+
+// TestKind: an exercise opens in the kind its first case asks as.
+func TestKind(t *testing.T) {
+	for _, tc := range []struct {
+		json string
+		want policy.Kind
+	}{
+		{`{"name":"a","title":"t","task":"t","robots":"","solution":"","cases":[{"crawler":"x","url":"/","allowed":true}]}`, policy.KindACAP},
+		{`{"name":"a","title":"t","task":"t","robots":"","solution":"","cases":[{"kind":"today","crawler":"x","url":"/","usage":"search","preference":"none"}]}`, policy.KindToday},
+		{`{"name":"a","title":"t","task":"t","robots":"","solution":"","cases":[{"kind":"rfc9309","crawler":"x","url":"/","allowed":true},{"kind":"today","crawler":"x","url":"/","allowed":true}]}`, policy.KindRFC9309},
+	} {
+		ex, err := Parse([]byte(tc.json))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.json, err)
+		}
+		if got := ex.Kind(); got != tc.want {
+			t.Errorf("%s: Kind() = %v, want %v", tc.json, got, tc.want)
+		}
+	}
+	if k := (&Exercise{}).Kind(); k != policy.KindACAP {
+		t.Errorf("an exercise without cases: Kind() = %v, want acap", k)
+	}
+	all := loadAll(t)
+	for _, name := range []string{"today-search-not-training.json", "today-gemini-opt-out.json", "today-archive-no-training.json"} {
+		if ex := all[name]; ex == nil || ex.Kind() != policy.KindToday {
+			t.Errorf("%s should open in the kind today", name)
+		}
+	}
+}

@@ -35,6 +35,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/acap-workbench/workbench/app/exercise"
+	"github.com/acap-workbench/workbench/policy"
 )
 
 // ParseExerciseIndex reads web/exercises/index.json, the list of exercise
@@ -66,8 +67,9 @@ type Exercises struct {
 	mounted  bool
 	loaded   []*exercise.Exercise // fetched, when List is nil
 	loading  bool
-	errs     []string // files that could not be loaded, with the reason
-	cur      int      // 1 + index in List of the exercise shown; 0: the list
+	errs     []string    // files that could not be loaded, with the reason
+	cur      int         // 1 + index in List of the exercise shown; 0: the list
+	openKind policy.Kind // the kind of the exercise last opened
 	showHint bool
 	live     string
 	liveSet  bool
@@ -247,8 +249,12 @@ func (c *Exercises) openStart(ex *exercise.Exercise) {
 			urls = append(urls, cs.URL)
 		}
 	}
+	c.openKind = ex.Kind()
 	c.OnOpen("robots.txt", ex.Robots, urls, crawler, purpose)
 }
+
+// OpenedKind is the kind of crawler of the exercise last handed to OnOpen.
+func (c *Exercises) OpenedKind() policy.Kind { return c.openKind }
 
 // Render shows the list, or the selected exercise.
 func (c *Exercises) Render() app.UI {

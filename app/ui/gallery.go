@@ -50,6 +50,7 @@ const (
 	GroupGuide = "Implementation Guide"
 	Group1996  = "1996 documents"
 	GroupReal  = "Real publishers' files"
+	GroupToday = "Today's AI crawlers (2026)"
 	GroupOther = "Other examples"
 )
 
@@ -62,6 +63,8 @@ func GalleryGroup(it GalleryItem) string {
 		return Group1996
 	case strings.HasPrefix(it.ID, "real-"):
 		return GroupReal
+	case strings.HasPrefix(it.ID, "today-"):
+		return GroupToday
 	}
 	return GroupOther
 }
@@ -92,7 +95,7 @@ type wkGroup struct {
 // wkGroupItems groups items in the fixed group order, keeping the order of
 // the list inside a group.
 func wkGroupItems(items []GalleryItem) []wkGroup {
-	order := []string{GroupGuide, Group1996, GroupReal, GroupOther}
+	order := []string{GroupGuide, Group1996, GroupReal, GroupToday, GroupOther}
 	by := map[string][]GalleryItem{}
 	for _, it := range items {
 		g := GalleryGroup(it)

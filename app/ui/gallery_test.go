@@ -27,7 +27,7 @@ func TestParseGallery(t *testing.T) {
 	for _, it := range items {
 		count[GalleryGroup(it)]++
 	}
-	if count[GroupGuide] < 30 || count[Group1996] != 2 || count[GroupReal] < 10 || count[GroupOther] != 0 {
+	if count[GroupGuide] < 30 || count[Group1996] != 2 || count[GroupReal] < 10 || count[GroupToday] < 4 || count[GroupOther] != 0 {
 		t.Errorf("groups of the real gallery: %v", count)
 	}
 
@@ -51,12 +51,13 @@ func TestParseGallery(t *testing.T) {
 
 func TestGalleryGroup(t *testing.T) {
 	for id, want := range map[string]string{
-		"guide-ex-1-1":          GroupGuide,
-		"guide-annex-persgroep": GroupGuide,
-		"draft1996-fict-org":    Group1996,
-		"rep-2-0-0-proposal":    Group1996,
-		"real-wsj-com-2015-09":  GroupReal,
-		"mine":                  GroupOther,
+		"guide-ex-1-1":            GroupGuide,
+		"guide-annex-persgroep":   GroupGuide,
+		"draft1996-fict-org":      Group1996,
+		"rep-2-0-0-proposal":      Group1996,
+		"real-wsj-com-2015-09":    GroupReal,
+		"today-lobste-rs-2026-01": GroupToday,
+		"mine":                    GroupOther,
 	} {
 		if got := GalleryGroup(GalleryItem{ID: id}); got != want {
 			t.Errorf("GalleryGroup(%s) = %s, want %s", id, got, want)

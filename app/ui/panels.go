@@ -71,7 +71,8 @@ func (c *Workbench) newPanels() {
 	}
 	c.exercises = &Exercises{
 		OnOpen: func(name, text string, urls []string, crawler, purpose string) {
-			c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, policy.KindACAP) })
+			kind := c.exercises.OpenedKind()
+			c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, kind) })
 		},
 		OnGoToLine: c.goToMainLine,
 	}
