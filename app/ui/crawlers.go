@@ -230,9 +230,24 @@ func (s *simulator) renderBatch(p *policy.Policy) {
 	q := s.base
 	q.Kind, q.Usage, q.UserAgent = policy.KindToday, s.batchCat, false
 	s.batchAns = p.Batch(q, crawlers, s.rows, s.batchAns[:0])
-	key := s.batchGroup + "\x00" + s.batchCat.String() + "\x00" + strings.Join(s.rows, "\x00")
+	// The table is drawn anew only when its shape changes (another group or
+	// category, URLs added or removed); an edited URL renames its column.
+	key := s.batchGroup + "\x00" + s.batchCat.String() + "\x00" + strconv.Itoa(len(s.rows))
 	el := byID(idBatch)
-	if key == s.batchDrawn && len(s.batchV) == len(s.batchAns) {
+	if key == s.batchDrawn && len(s.batchV) == len(s.batchAns) && len(s.batchURLs) == len(s.rows) {
+		var heads app.Value
+		for j, u := range s.rows {
+			if u == s.batchURLs[j] {
+				continue
+			}
+			if heads == nil {
+				heads = el.Call("getElementsByClassName", "mx-u")
+			}
+			th := heads.Index(j)
+			th.Set("title", u)
+			th.Get("firstChild").Set("textContent", u)
+			s.batchURLs[j] = u
+		}
 		cells := el.Call("getElementsByClassName", "bcell")
 		for i := range s.batchAns {
 			v := verdict(&s.batchAns[i])
@@ -267,6 +282,7 @@ func (s *simulator) renderBatch(p *policy.Policy) {
 	b.WriteString(`</tbody></table>`)
 	el.Set("innerHTML", b.String())
 	s.batchDrawn = key
+	s.batchURLs = append(s.batchURLs[:0], s.rows...)
 	s.batchStatus()
 }
 

@@ -135,6 +135,7 @@ type simulator struct {
 	batchGroup    string // the group shown, "" for none
 	batchCat      policy.Usage
 	batchDrawn    string
+	batchURLs     []string // the URLs of the batch table's columns as drawn
 	batchCrawlers []string
 	batchAns      []policy.Answer
 	batchV        []string
