@@ -173,7 +173,7 @@ func checkWorker(path, version string) error {
 		return err
 	}
 	s := string(b)
-	if !strings.Contains(s, workerMarker) || !strings.Contains(s, version) || strings.Contains(s, "{{") {
+	if !strings.Contains(s, workerMarker) || !strings.Contains(s, version) || strings.Contains(s, "{{") || !strings.Contains(s, "new URL(u, scope).href") {
 		return errors.New("app-worker.js is not the workbench's service worker")
 	}
 	return nil

@@ -11,7 +11,9 @@ const workerMarker = "acap-workbench service worker"
 //   - the scope itself (the page URL with a trailing slash) is precached and
 //     used for navigations when offline, which makes sub-path sites work
 //     offline;
-//   - only this app's caches are deleted, since a Pages domain is shared.
+//   - only this app's caches are deleted, since a Pages domain is shared;
+//   - the list is made of absolute URLs before duplicates are removed, so
+//     the site also installs at a domain root (where "/" is the scope).
 const ServiceWorker = `// ` + workerMarker + `
 const cachePrefix = "acap-workbench-";
 const cacheName = cachePrefix + "{{.Version}}";
@@ -20,7 +22,11 @@ const resourcesToCache = {{.ResourcesToCache}};
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(cacheName);
-    const urls = [...new Set(resourcesToCache.concat([self.registration.scope]))];
+    // Absolute URLs before removing duplicates: at a domain root go-app's
+    // list holds "/", which is the scope again, and addAll refuses a list
+    // that names one request twice.
+    const scope = self.registration.scope;
+    const urls = [...new Set(resourcesToCache.concat([scope]).map((u) => new URL(u, scope).href))];
     await cache.addAll(urls.map((u) => new Request(u, { cache: "reload" })));
     await self.skipWaiting();
   })());

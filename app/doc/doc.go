@@ -16,6 +16,38 @@ import (
 // MaxSize is the largest file the editor accepts, matching policy's cap.
 const MaxSize = 5 << 20
 
+// TooLarge is the message for a file of size bytes over MaxSize, in the one
+// unit of every size message (MiB, as policy.FormatMiB writes it). name may
+// be empty.
+func TooLarge(name string, size int) string {
+	what := "That file"
+	if name != "" {
+		what = "“" + name + "”"
+	}
+	return what + " is " + policy.FormatMiB(size, true) + "; the workbench opens files of at most " +
+		policy.FormatMiB(MaxSize, false) + ". Your current text was kept."
+}
+
+// LooksBinary reports whether text, as the browser decoded a file, is not
+// text but, say, an image: more than 1 in 10 of its first 8 KiB characters
+// are replacement characters (bytes that are not UTF-8) or control
+// characters other than tab, line ends, vertical tab and form feed. A stray
+// NUL in a real robots.txt does not make it binary.
+func LooksBinary(text string) bool {
+	head := text
+	if len(head) > 8<<10 {
+		head = head[:8<<10]
+	}
+	bad, n := 0, 0
+	for _, r := range head {
+		n++
+		if r == utf8.RuneError || r < 0x20 && r != '\t' && r != '\n' && r != '\r' && r != '\v' && r != '\f' || r == 0x7f {
+			bad++
+		}
+	}
+	return n > 0 && bad*10 > n
+}
+
 // Line is one line of the file.
 type Line struct {
 	Start int    // byte offset of the line in the file

@@ -337,3 +337,32 @@ func TestCheckReferencedFile(t *testing.T) {
 		t.Errorf("line 2 reads as %+v", r)
 	}
 }
+
+func TestLooksBinary(t *testing.T) {
+	png := "\uFFFDPNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00\x00\x00\x01\x00\x08\x06\x00\x00\x00\\r\uFFFDf"
+	for _, tc := range []struct {
+		name, text string
+		want       bool
+	}{
+		{"robots.txt", "User-agent: *\nDisallow: /private/\n", false},
+		{"empty", "", false},
+		{"a stray NUL", "User-agent: *\nDisallow: /a\x00b\nAllow: /\n", false},
+		{"Latin-1 accents read as UTF-8", "# caf\uFFFD\nUser-agent: *\nDisallow: /r\uFFFDsum\uFFFD/\n", false},
+		{"png header", png, true},
+		{"mostly replacement characters", "\uFFFD\uFFFD\uFFFDab\uFFFD", true},
+	} {
+		if got := LooksBinary(tc.text); got != tc.want {
+			t.Errorf("%s: LooksBinary = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestTooLarge(t *testing.T) {
+	msg := TooLarge("big.txt", 6_000_000)
+	if msg != "“big.txt” is 5.8 MiB; the workbench opens files of at most 5.0 MiB. Your current text was kept." {
+		t.Errorf("TooLarge = %q", msg)
+	}
+	if m := TooLarge("", MaxSize+1); !strings.Contains(m, "That file is 5.1 MiB") {
+		t.Errorf("just over the limit: %q", m)
+	}
+}

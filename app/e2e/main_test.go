@@ -120,6 +120,19 @@ func newTab(t *testing.T) context.Context {
 	t.Cleanup(cancel)
 	tctx, tcancel := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(tcancel)
+	// Runs first (cleanups run last in, first out): leave the page as a
+	// person closing the tab would (the app saves what is pending when the
+	// page is hidden), then clear the test site's storage, so that no test
+	// starts with what another one left.
+	t.Cleanup(func() {
+		c, cc := context.WithTimeout(ctx, 10*time.Second)
+		defer cc()
+		if href, err := eval2(c, `location.href`); err != nil || !strings.HasPrefix(href, site.URL) {
+			return
+		}
+		_ = chromedp.Do(c, chromedp.Navigate(site.URL+"/web/app.css"))
+		_, _ = eval2(c, `localStorage.clear(), true`)
+	})
 	// Open the tab before the timeout context is used, as chromedp asks.
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)

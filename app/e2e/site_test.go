@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -58,11 +59,13 @@ func siteVersion(t *testing.T, dir string) string {
 }
 
 // pagesHost serves a folder under /workbench/ like GitHub Pages serves a
-// project site, and can go offline or switch to a new deploy.
+// project site (or at the domain root when root is set), and can go
+// offline or switch to a new deploy.
 type pagesHost struct {
 	mu      sync.Mutex
 	dir     string
 	offline bool
+	root    bool
 }
 
 func (h *pagesHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -74,6 +77,16 @@ func (h *pagesHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if offline {
 		panic(http.ErrAbortHandler) // the connection drops: a network error
+	}
+	if h.root {
+		w.Header().Set("Cache-Control", "max-age=600")
+		r.Header.Del("If-None-Match")
+		r.Header.Del("If-Modified-Since")
+		if strings.HasSuffix(r.URL.Path, ".wasm") {
+			w.Header().Set("Content-Type", "application/wasm")
+		}
+		http.FileServer(http.Dir(dir)).ServeHTTP(w, r)
+		return
 	}
 	if r.URL.Path == "/workbench" {
 		http.Redirect(w, r, "/workbench/", http.StatusMovedPermanently)
@@ -177,4 +190,45 @@ func TestSubPathOfflineAndNewDeploy(t *testing.T) {
 	if len(caches) != 1 || !strings.HasSuffix(caches[0], v2) {
 		t.Errorf("caches after the update: %v", caches)
 	}
+}
+
+// TestRootOffline: the site built for a domain root (what `make serve` and
+// the README's root deploy give) installs its service worker, precaches the
+// page once, and reloads offline with the saved text.
+func TestRootOffline(t *testing.T) {
+	dir := buildSite(t, "", nil)
+	host := &pagesHost{dir: dir, root: true}
+	srv := httptest.NewServer(host)
+	defer srv.Close()
+
+	ctx := newTab(t)
+	open(t, ctx, srv.URL+"/")
+	waitJS(t, ctx, `navigator.serviceWorker.controller !== null`, 15*time.Second)
+	keys := eval[[]string](t, ctx, `caches.keys().then(ks => caches.open(ks[0])).then(c => c.keys()).then(rs => rs.map(r => r.url))`)
+	pages := 0
+	for _, k := range keys {
+		if k == srv.URL+"/" {
+			pages++
+		}
+	}
+	if pages != 1 {
+		t.Errorf("the page %s/ is cached %d times, want once (cache holds %d requests)", srv.URL, pages, len(keys))
+	}
+	mine := "User-agent: *\nDisallow: /root-offline-test/\n"
+	setText(t, ctx, mine)
+	waitSaved(t, ctx, "/root-offline-test/")
+	host.set(dir, true)
+	reloadPage(t, ctx)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != mine {
+		t.Errorf("offline reload at the domain root: text %q", got)
+	}
+	screenshot(t, ctx, "offline-root")
+	clearStorage(t, ctx)
+}
+
+// waitSaved waits until the autosaved robots.txt in localStorage holds
+// want (instead of sleeping for the autosave's delay).
+func waitSaved(t *testing.T, ctx context.Context, want string) {
+	t.Helper()
+	waitJS(t, ctx, `(localStorage.getItem("acap-workbench:v1:doc") || "").includes(`+jsString(want)+`)`, 10*time.Second)
 }

@@ -68,6 +68,9 @@ func TestCorruptSavedStateIsReported(t *testing.T) {
 		if n := eval[int](t, ctx, `document.querySelectorAll("#hl-win span.nt").length`); n != 1 {
 			t.Errorf("%s: editor not working after a bad restore", tc.name)
 		}
+		// Saved before the next case writes damaged data (the page saves
+		// what is pending when it is left, which would overwrite it).
+		waitJS(t, ctx, `(() => { try { return JSON.parse(localStorage.getItem("acap-workbench:v1:doc")).text === "User-agent: *\n" } catch (e) { return false } })()`, 5*time.Second)
 	}
 	clearStorage(t, ctx)
 }
@@ -154,9 +157,29 @@ func TestOpenAndDownload(t *testing.T) {
 		dt.items.add(new File([new Uint8Array(6 << 20).fill(65)], "huge.txt", {type: "text/plain"}));
 		const inp = document.getElementById("file-input"); inp.files = dt.files;
 		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
-	waitJS(t, ctx, `(document.getElementById("notice") || {}).textContent?.includes("up to 5 MB") === true`, 5*time.Second)
+	waitJS(t, ctx, `(document.getElementById("notice") || {}).textContent?.includes("is 6.0 MiB; the workbench opens files of at most 5.0 MiB") === true`, 5*time.Second)
 	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != "User-agent: *\nDisallow: /edited/\n" {
 		t.Errorf("text changed after refusing a huge file: %.50q", got)
+	}
+	eval[bool](t, ctx, `(document.querySelector("#notice button").click(), true)`)
+	waitJS(t, ctx, `document.getElementById("notice") === null`, 5*time.Second)
+	// A binary file (a PNG) is not opened: one message, the text and the
+	// file name stay.
+	eval[bool](t, ctx, `(() => { const dt = new DataTransfer();
+		const png = new Uint8Array([0x89,0x50,0x4e,0x47,0x0d,0x0a,0x1a,0x0a,0,0,0,0x0d,0x49,0x48,0x44,0x52,0,0,0,1,0,0,0,1,8,6,0,0,0,0x1f,0x15,0xc4,0x89,0,0,0,0x0a,0x49,0x44,0x41,0x54,0x78,0x9c,0x63,0,1,0,0,5,0,1,0x0d,0x0a,0x2d,0xb4,0,0,0,0,0x49,0x45,0x4e,0x44,0xae,0x42,0x60,0x82]);
+		dt.items.add(new File([png], "logo.png", {type: "image/png"}));
+		const inp = document.getElementById("file-input"); inp.files = dt.files;
+		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	waitJS(t, ctx, `(document.getElementById("notice") || {}).textContent?.includes("“logo.png” is not a text file") === true`, 5*time.Second)
+	screenshot(t, ctx, "open-binary-refused")
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != "User-agent: *\nDisallow: /edited/\n" {
+		t.Errorf("text changed after refusing a binary file: %.50q", got)
+	}
+	if name := eval[string](t, ctx, `document.getElementById("file-name").value`); name != "opened-robots.txt" {
+		t.Errorf("file name %q after refusing a binary file", name)
+	}
+	if eval[bool](t, ctx, `!!document.getElementById("confirm")`) {
+		t.Error("a binary file asked whether to replace the text")
 	}
 	clearStorage(t, ctx)
 }

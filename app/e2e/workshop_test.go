@@ -7,7 +7,9 @@ import (
 	"compress/flate"
 	"context"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
@@ -166,7 +168,7 @@ func TestShareLinkRoundTrip(t *testing.T) {
 	setField(t, ctx, "sim-kind", "rfc9309")
 	showPanel(t, ctx, "help")
 	click(t, ctx, "#wk-share-btn")
-	waitJS(t, ctx, `document.getElementById("wk-share-link").value.includes("#s=v1.")`, 3*time.Second)
+	waitJS(t, ctx, `document.getElementById("wk-share-link").value.includes("#s=v2.")`, 3*time.Second)
 	link := eval[string](t, ctx, `document.getElementById("wk-share-link").value`)
 	matrix := cellsAnyPanel(t, ctx)
 
@@ -274,8 +276,21 @@ func TestHostileShareLinks(t *testing.T) {
 	setText(t, ctx, own)
 	time.Sleep(700 * time.Millisecond)
 
+	real, err := share.Encode(share.State{Files: []share.File{{Name: "/robots.txt", Text: "User-agent: *\nDisallow: /login\n"}}, Kind: "rfc9309"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := len(real) / 2 // a character of the data
+	c := byte('A')
+	if real[i] == 'A' {
+		c = 'B'
+	}
+	mutated := real[:i] + string(c) + real[i+1:]
 	bad := []struct{ name, frag, want string }{
 		{"damaged", "s=v1.AAAA-not-deflate", "damaged"},
+		{"one character changed", "s=" + mutated, "damaged"},
+		{"not a calendar date", "s=v2." + mustEncodeSummed(t, `{"v":2,"f":[{"n":"/robots.txt","t":""}],"d":"2026-02-31"}`), "cannot be opened"},
+		{"a folder for a name", "s=v2." + mustEncodeSummed(t, `{"v":2,"f":[{"n":"/","t":""}]}`), "cannot be opened"},
 		{"newer", "s=v9.AAAA", "newer version"},
 		{"too long", "s=v1." + strings.Repeat("A", share.MaxFragment+10), "too long"},
 		{"nonsense", "s=v1." + mustEncodeRaw(t, `{"v":1,"f":[]}`), "cannot be opened"},
@@ -343,6 +358,19 @@ func mustEncodeRaw(t *testing.T, js string) string {
 	w.Write([]byte(js))
 	w.Close()
 	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+// mustEncodeSummed is mustEncodeRaw with the checksum of a version 2 link.
+func mustEncodeSummed(t *testing.T, js string) string {
+	t.Helper()
+	data := mustEncodeRaw(t, js)
+	raw, err := base64.RawURLEncoding.DecodeString(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum [4]byte
+	binary.BigEndian.PutUint32(sum[:], crc32.ChecksumIEEE(raw))
+	return data + "." + base64.RawURLEncoding.EncodeToString(sum[:])
 }
 
 // TestHelpNavigation walks every help page with the page list, checks the
@@ -455,4 +483,36 @@ func TestPresenterMode(t *testing.T) {
 	}
 	click(t, ctx, "#wk-presenter")
 	waitJS(t, ctx, `!document.documentElement.classList.contains("presenter") && getComputedStyle(document.getElementById("editor-input")).fontSize === "14px"`, 3*time.Second)
+}
+
+// TestPresenterProjector: presenter mode on a 1024×768 projector. Every
+// label a class reads (matrix cells, row URLs, the form, explanations, line
+// buttons) is at least 16 px, and the matrix fits the window's width.
+func TestPresenterProjector(t *testing.T) {
+	ctx := newTab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 768)); err != nil {
+		t.Fatal(err)
+	}
+	openSim(t, ctx, guideFile)
+	click(t, ctx, "#wk-presenter")
+	waitJS(t, ctx, `document.documentElement.classList.contains("presenter")`, 3*time.Second)
+	// The side column is under the editor now: bring the matrix into view.
+	eval[bool](t, ctx, `(document.querySelector("#sim-matrix button.cell").scrollIntoView({block: "center"}), true)`)
+	click(t, ctx, "#sim-matrix button.cell")
+	waitJS(t, ctx, `document.querySelector("#sim-explain .ln") !== null`, 5*time.Second)
+	for _, sel := range []string{"#sim-matrix button.cell", "#sim-matrix tbody th", ".sim-form", "#sim-explain .ln", "#sim-explain", ".legend", "#sim-status", ".prob-status"} {
+		px := eval[float64](t, ctx, `(() => { const e = document.querySelector(`+jsString(sel)+`); return e ? parseFloat(getComputedStyle(e).fontSize) : -1 })()`)
+		if px < 16 {
+			t.Errorf("%s: font size %.0f px in presenter mode at 1024×768, want at least 16", sel, px)
+		}
+	}
+	fit := eval[[]float64](t, ctx, `(() => { const m = document.getElementById("sim-matrix"); const r = m.getBoundingClientRect(); return [m.scrollWidth, m.clientWidth, r.right, window.innerWidth] })()`)
+	if fit[0] > fit[1]+1 || fit[2] > fit[3]+1 {
+		t.Errorf("the matrix does not fit 1024 px: scroll width %.0f, client width %.0f, right edge %.0f, window %.0f", fit[0], fit[1], fit[2], fit[3])
+	}
+	eval[bool](t, ctx, `(document.getElementById("sim-matrix").scrollIntoView({block: "start"}), true)`)
+	screenshot(t, ctx, "presenter-1024x768")
+	click(t, ctx, "#wk-presenter")
+	waitJS(t, ctx, `!document.documentElement.classList.contains("presenter")`, 3*time.Second)
+	clearStorage(t, ctx)
 }

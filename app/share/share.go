@@ -3,8 +3,12 @@
 //
 // A share link carries the files, the URLs being tested, the crawler,
 // purpose, date and kind of crawler, and which panel is open. The fragment
-// is "v1." followed by the state as JSON, compressed with DEFLATE and written
-// in unpadded base64url, so it survives being pasted into chat and mail.
+// is "v2.", the state as JSON compressed with DEFLATE and written in unpadded
+// base64url (so it survives being pasted into chat and mail), then "." and
+// the CRC-32 of the compressed bytes (six characters). The checksum finds
+// every change of one or a few characters in a link that was copied by hand
+// or cut: such a link is refused as damaged instead of opening as another
+// workspace. Links of version 1 (no checksum) are still read.
 //
 // Decode is strict and careful, because a link may come from anyone: it
 // refuses fragments that are too long, that expand to too much (a
@@ -19,12 +23,16 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
+	"path"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/acap-workbench/workbench/policy"
@@ -32,7 +40,7 @@ import (
 
 // Version is the format this package writes. Decode reads it and refuses
 // fragments of later versions.
-const Version = 1
+const Version = 2
 
 // Limits on what Decode accepts.
 const (
@@ -104,7 +112,14 @@ func fail(kind error, format string, args ...any) error {
 	return &Error{Kind: kind, Detail: fmt.Sprintf(format, args...)}
 }
 
-var b64 = base64.RawURLEncoding
+var b64 = base64.RawURLEncoding.Strict()
+
+// checksum is the text after the data's "." in a version 2 fragment.
+func checksum(compressed []byte) string {
+	var sum [4]byte
+	binary.BigEndian.PutUint32(sum[:], crc32.ChecksumIEEE(compressed))
+	return b64.EncodeToString(sum[:])
+}
 
 // Encode writes s as a fragment (without the leading '#'). It fails with
 // ErrInvalid when s would not decode (see Validate) and with ErrTooLong when
@@ -125,7 +140,7 @@ func Encode(s State) (string, error) {
 	w, _ := flate.NewWriter(&buf, flate.BestCompression)
 	w.Write(js)
 	w.Close()
-	out := "v" + strconv.Itoa(Version) + "." + b64.EncodeToString(buf.Bytes())
+	out := "v" + strconv.Itoa(Version) + "." + b64.EncodeToString(buf.Bytes()) + "." + checksum(buf.Bytes())
 	if len(out) > MaxFragment {
 		return "", fail(ErrTooLong, "it would be %d KiB, more than the %d KiB a link may have; download the files instead", len(out)>>10, MaxFragment>>10)
 	}
@@ -141,7 +156,7 @@ func Decode(fragment string) (State, error) {
 	}
 	ver, body, ok := strings.Cut(fragment, ".")
 	if !ok || len(ver) < 2 || ver[0] != 'v' {
-		return State{}, fail(ErrCorrupt, "it does not start with a version such as \"v1.\"")
+		return State{}, fail(ErrCorrupt, "it does not start with a version such as \"v2.\"")
 	}
 	n, err := strconv.Atoi(ver[1:])
 	if err != nil || n < 1 || ver[1] == '0' || ver[1] == '+' {
@@ -150,9 +165,20 @@ func Decode(fragment string) (State, error) {
 	if n > Version {
 		return State{}, &Error{Kind: ErrNewer, Detail: fmt.Sprintf("its format is version %d and this one reads version %d; reload the page to get the latest ACAP Workbench", n, Version)}
 	}
+	sum := ""
+	if n >= 2 {
+		var ok bool
+		body, sum, ok = strings.Cut(body, ".")
+		if !ok {
+			return State{}, fail(ErrCorrupt, "its checksum is missing (was it cut short when copied?)")
+		}
+	}
 	raw, err := b64.DecodeString(body)
 	if err != nil {
 		return State{}, fail(ErrCorrupt, "it is not valid base64url (was it cut short when copied?)")
+	}
+	if n >= 2 && sum != checksum(raw) {
+		return State{}, fail(ErrCorrupt, "its checksum does not match its data: some characters were changed or lost when it was copied")
 	}
 	r := flate.NewReader(bytes.NewReader(raw))
 	js, err := io.ReadAll(io.LimitReader(r, MaxDecompressed+1))
@@ -203,8 +229,9 @@ func (s *State) Validate() error {
 	}
 	seen := map[string]bool{}
 	for i, f := range s.Files {
-		if f.Name == "" || f.Name[0] != '/' || len(f.Name) > maxShort || !utf8.ValidString(f.Name) || strings.ContainsAny(f.Name, "\x00\r\n") {
-			return fail(ErrInvalid, "file %d has no proper name (a path such as /robots.txt)", i+1)
+		if f.Name == "" || f.Name[0] != '/' || len(f.Name) > maxShort || !utf8.ValidString(f.Name) || strings.ContainsAny(f.Name, "\x00\r\n") ||
+			strings.HasSuffix(f.Name, "/") || path.Clean(f.Name) != f.Name {
+			return fail(ErrInvalid, "file %d has no proper name (a path to a file, such as /robots.txt)", i+1)
 		}
 		if seen[f.Name] {
 			return fail(ErrInvalid, "two files are named %q", truncate(f.Name, 60))
@@ -233,18 +260,11 @@ func (s *State) Validate() error {
 	return nil
 }
 
+// validDate reports whether d is a date of the calendar written YYYY-MM-DD
+// (2026-02-31 is not).
 func validDate(d string) bool {
-	if len(d) != 10 || d[4] != '-' || d[7] != '-' {
-		return false
-	}
-	for i, c := range d {
-		if i != 4 && i != 7 && (c < '0' || c > '9') {
-			return false
-		}
-	}
-	m, _ := strconv.Atoi(d[5:7])
-	day, _ := strconv.Atoi(d[8:10])
-	return m >= 1 && m <= 12 && day >= 1 && day <= 31
+	t, err := time.Parse("2006-01-02", d)
+	return err == nil && t.Format("2006-01-02") == d
 }
 
 func truncate(s string, n int) string {

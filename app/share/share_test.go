@@ -45,8 +45,8 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !strings.HasPrefix(frag, "v1.") {
-				t.Errorf("fragment %q does not start with v1.", frag)
+			if !strings.HasPrefix(frag, "v2.") || strings.Count(frag, ".") != 2 {
+				t.Errorf("fragment %q is not v2.<data>.<checksum>", frag)
 			}
 			for _, c := range frag {
 				if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
@@ -92,7 +92,12 @@ func deflate(b []byte) []byte {
 }
 
 func frag(version string, json string) string {
-	return version + "." + base64.RawURLEncoding.EncodeToString(deflate([]byte(json)))
+	d := deflate([]byte(json))
+	out := version + "." + base64.RawURLEncoding.EncodeToString(d)
+	if version != "v1" {
+		out += "." + checksum(d)
+	}
+	return out
 }
 
 func TestDecodeErrors(t *testing.T) {
@@ -111,7 +116,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"bad version", "vx.abc", ErrCorrupt},
 		{"version zero", "v0.abc", ErrCorrupt},
 		{"version leading zero", "v01.abc", ErrCorrupt},
-		{"newer", "v2." + good[3:], ErrNewer},
+		{"newer", "v3." + good[3:], ErrNewer},
 		{"much newer", "v99.anything", ErrNewer},
 		{"too long", "v1." + strings.Repeat("A", MaxFragment), ErrTooLong},
 		{"zip bomb", bomb, ErrTooLong},
@@ -131,6 +136,15 @@ func TestDecodeErrors(t *testing.T) {
 		{"unknown kind", frag("v1", `{"v":1,"f":[{"n":"/robots.txt","t":""}],"k":"googlebot"}`), ErrInvalid},
 		{"bad date", frag("v1", `{"v":1,"f":[{"n":"/robots.txt","t":""}],"d":"tomorrow"}`), ErrInvalid},
 		{"too many files", frag("v1", `{"v":1,"f":[`+strings.Repeat(`{"n":"/a","t":""},`, MaxFiles)+`{"n":"/b","t":""}]}`), ErrInvalid},
+		{"v2 without checksum", strings.TrimSuffix(good, good[strings.LastIndex(good, "."):]), ErrCorrupt},
+		{"v2 wrong checksum", good[:len(good)-6] + "AAAAAA", ErrCorrupt},
+		{"v2 checksum of other data", good[:strings.LastIndex(good, ".")] + "." + checksum([]byte("x")), ErrCorrupt},
+		{"name is a folder", frag("v2", `{"v":2,"f":[{"n":"/","t":""}]}`), ErrInvalid},
+		{"name ends in a slash", frag("v2", `{"v":2,"f":[{"n":"/a/","t":""}]}`), ErrInvalid},
+		{"name with dot dot", frag("v2", `{"v":2,"f":[{"n":"/a/../b","t":""}]}`), ErrInvalid},
+		{"name with double slash", frag("v2", `{"v":2,"f":[{"n":"//a","t":""}]}`), ErrInvalid},
+		{"day past the month's end", frag("v2", `{"v":2,"f":[{"n":"/robots.txt","t":""}],"d":"2026-02-31"}`), ErrInvalid},
+		{"not a leap year", frag("v2", `{"v":2,"f":[{"n":"/robots.txt","t":""}],"d":"2025-02-29"}`), ErrInvalid},
 		{"absurd crawler", frag("v1", `{"v":1,"f":[{"n":"/robots.txt","t":""}],"c":"`+strings.Repeat("x", 5000)+`"}`), ErrInvalid},
 	}
 	for _, tt := range tests {
@@ -151,7 +165,7 @@ func TestDecodeErrors(t *testing.T) {
 }
 
 func TestNewerMessage(t *testing.T) {
-	_, err := Decode("v2.abc")
+	_, err := Decode("v3.abc")
 	if err == nil || !strings.Contains(err.Error(), "newer version of ACAP Workbench") {
 		t.Errorf("error = %v, want one that says a newer version made it", err)
 	}
@@ -196,6 +210,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(good)
 	f.Add("v1.")
 	f.Add("v2.abc")
+	f.Add("v3.abc")
 	f.Add(frag("v1", `{"v":1,"f":[{"n":"/robots.txt","t":"x"}],"a":0}`))
 	f.Fuzz(func(t *testing.T, in string) {
 		s, err := Decode(in)
@@ -212,6 +227,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("a decoded state does not encode: %v", err)
 		}
+		s.Version = Version // a version 1 link is written again as the current version
 		if s2, err := Decode(again); err != nil || !reflect.DeepEqual(s, s2) {
 			t.Fatalf("re-encoding changes the state: %v", err)
 		}
@@ -225,5 +241,44 @@ func TestEmptyURLsSameAsNone(t *testing.T) {
 	}
 	if s.URLs != nil {
 		t.Errorf("URLs = %#v, want nil", s.URLs)
+	}
+}
+
+// TestDamagedLinksRefused changes every character of a real link, one at a
+// time, to each of a few others (and drops each character): every damaged
+// link is refused, none opens as another workspace.
+func TestDamagedLinksRefused(t *testing.T) {
+	s := State{Files: []File{{Name: "/robots.txt", Text: "User-agent: *\nDisallow: /login\nAllow: /login/help\n"}},
+		URLs: []string{"/login", "/news/today.html"}, Crawler: "Googlebot", Kind: "rfc9309", Date: "2026-02-28", Panel: "simulator"}
+	good, err := Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried, opened := 0, 0
+	for i := 0; i < len(good); i++ {
+		variants := []string{good[:i] + good[i+1:]}
+		for _, c := range "Aa0-_.gz" {
+			if byte(c) != good[i] {
+				variants = append(variants, good[:i]+string(c)+good[i+1:])
+			}
+		}
+		for _, v := range variants {
+			tried++
+			if got, err := Decode(v); err == nil {
+				opened++
+				if opened <= 3 {
+					t.Errorf("a damaged link opened: position %d, %q → files %q", i, v, got.Files[0].Text)
+				}
+			}
+		}
+	}
+	t.Logf("%d damaged links of a %d-character link tried, %d opened", tried, len(good), opened)
+	if opened > 0 {
+		t.Errorf("%d of %d damaged links opened", opened, tried)
+	}
+	// A leap day is a date.
+	s.Date = "2024-02-29"
+	if _, err := Encode(s); err != nil {
+		t.Errorf("2024-02-29 refused: %v", err)
 	}
 }

@@ -207,7 +207,7 @@ func (c *Workbench) openAsNew(name, text string, urls []string, crawler, purpose
 		return
 	}
 	if len(text) > doc.MaxSize {
-		c.notice = "That file is larger than " + strconv.Itoa(doc.MaxSize>>20) + " MB; your current text was kept."
+		c.notice = doc.TooLarge(name, len(text))
 		return
 	}
 	simulate := func() {

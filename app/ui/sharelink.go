@@ -1,5 +1,5 @@
 // Share links (issue 7): a whole workspace in the address's fragment,
-// "#s=v1.…" (app/share does the encoding; this file builds the link, reads
+// "#s=v2.…" (app/share does the encoding; this file builds the link, reads
 // it at start-up, and shows what went wrong).
 //
 // Wiring (a few lines in the Workbench):
@@ -39,7 +39,7 @@ import (
 	"github.com/acap-workbench/workbench/app/share"
 )
 
-// ShareParam starts the fragment of a share link ("#s=v1.…").
+// ShareParam starts the fragment of a share link ("#s=v2.…").
 const ShareParam = "s="
 
 // ErrNoShareLink is returned by LoadShared when the fragment holds no share
@@ -51,7 +51,7 @@ var ErrNoShareLink = errors.New("the address has no share link")
 const ShareLinkWarnLength = 2000
 
 // ShareFragment returns the fragment of a share link for s, without the
-// leading '#': "s=v1.…".
+// leading '#': "s=v2.…".
 func ShareFragment(s share.State) (string, error) {
 	enc, err := share.Encode(s)
 	if err != nil {
@@ -61,7 +61,7 @@ func ShareFragment(s share.State) (string, error) {
 }
 
 // ShareURL returns the share link for s: base without its fragment,
-// followed by "#s=v1.…".
+// followed by "#s=v2.…".
 func ShareURL(base string, s share.State) (string, error) {
 	frag, err := ShareFragment(s)
 	if err != nil {

@@ -41,7 +41,7 @@ func TestShareRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	base, frag, ok := strings.Cut(link, "#")
-	if !ok || base != "https://example.org/wb/?x=1" || !strings.HasPrefix(frag, "s=v1.") {
+	if !ok || base != "https://example.org/wb/?x=1" || !strings.HasPrefix(frag, "s=v2.") {
 		t.Fatalf("link %q", link)
 	}
 	// Only URL-safe characters: the link can go into an attribute.

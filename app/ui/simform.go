@@ -27,7 +27,6 @@ func (c *Workbench) renderSimForm() []app.UI {
 					app.Input().ID(idSimUA).Type("checkbox"),
 					app.Text(" Full User-Agent string (names match as substrings)"),
 				),
-				app.Span(),
 				app.Span().ID(idSimCrawlerInfo).Class("muted crawler-info"),
 				app.Label().For(idSimPurpose).Text("Purpose"),
 				app.Div().Class("sim-pair").Body(

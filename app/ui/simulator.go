@@ -395,7 +395,7 @@ func (s *simulator) rowURLs() (rows []string, more int) {
 			more++
 			continue
 		}
-		rows = append(rows, l)
+		rows = append(rows, SampleURL(l))
 	}
 	if s.page != nil {
 		found := false

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/acap-workbench/workbench/app/doc"
+	"github.com/acap-workbench/workbench/policy"
 )
 
 // Storage keys. localStorage is shared by every project site of a GitHub
@@ -44,7 +46,7 @@ func EncodeSaved(name, text string, dirty bool, now time.Time) string {
 func DecodeSaved(raw string) (Saved, error) {
 	var s Saved
 	if len(raw) > maxSaved {
-		return s, fmt.Errorf("the saved text is too large (%.1f MB)", float64(len(raw))/(1<<20))
+		return s, errors.New("the saved text is too large (" + policy.FormatMiB(len(raw), true) + ")")
 	}
 	if err := json.Unmarshal([]byte(raw), &s); err != nil {
 		return s, errors.New("the saved data is damaged")
@@ -53,7 +55,7 @@ func DecodeSaved(raw string) (Saved, error) {
 		return s, fmt.Errorf("the saved data has an unknown format (version %d)", s.Version)
 	}
 	if len(s.Text) > doc.MaxSize {
-		return s, fmt.Errorf("the saved text is larger than %d MB", doc.MaxSize>>20)
+		return s, errors.New("the saved text is larger than " + policy.FormatMiB(doc.MaxSize, false))
 	}
 	if s.Name == "" {
 		s.Name = "robots.txt"
@@ -88,6 +90,49 @@ func storageGet(key string) (val string, ok bool, err error) {
 
 func storageSet(key, val string) error {
 	return jsTry(func() { storage().Call("setItem", key, val) })
+}
+
+// The session copy: when localStorage refuses a save (full, or turned off),
+// the tab keeps the same two records in sessionStorage, which has a quota of
+// its own and survives a reload of the tab. The next save that succeeds
+// removes it; OnMount prefers it to localStorage's older copy.
+func session() app.Value { return app.Window().Get("sessionStorage") }
+
+func sessionKeep(doc, workspace string) error {
+	return jsTry(func() {
+		session().Call("setItem", KeyDoc, doc)
+		session().Call("setItem", KeyWorkspace, workspace)
+	})
+}
+
+func sessionKept() (doc, workspace string, ok bool) {
+	_ = jsTry(func() {
+		d, w := session().Call("getItem", KeyDoc), session().Call("getItem", KeyWorkspace)
+		if d.Type() == app.TypeString {
+			doc, ok = d.String(), true
+			if w.Type() == app.TypeString {
+				workspace = w.String()
+			}
+		}
+	})
+	return doc, workspace, ok
+}
+
+func sessionDrop() {
+	_ = jsTry(func() {
+		session().Call("removeItem", KeyDoc)
+		session().Call("removeItem", KeyWorkspace)
+	})
+}
+
+// SaveFailure says in a publisher's words why the browser refused to save:
+// its storage for this site is full, or storage is turned off.
+func SaveFailure(err error) string {
+	msg := strings.ToLower(err.Error())
+	if strings.Contains(msg, "quota") {
+		return "this browser's storage for this site is full"
+	}
+	return "this browser does not let the page store data (" + err.Error() + ")"
 }
 
 func storageRemove(key string) {

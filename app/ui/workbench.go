@@ -51,6 +51,7 @@ type Workbench struct {
 	crlf        bool // the opened file used CRLF line ends; downloads keep them
 	savePending bool
 	saveFn      app.Func
+	saveFailed  bool // the last save was refused by the browser
 
 	// The workspace: files[0] is the robots.txt that is simulated; the
 	// editor holds files[active] (its Text is updated on switching).
@@ -121,6 +122,13 @@ func (c *Workbench) OnMount(ctx app.Context) {
 
 	name, text := "robots.txt", Welcome
 	raw, ok, err := storageGet(KeyDoc)
+	keptWS := ""
+	if d, w, kept := sessionKept(); kept {
+		// A save this tab could not make: its copy is newer than storage's.
+		raw, ok, err, keptWS = d, true, nil, w
+		c.saveFailed = true
+		c.notice = "The browser's storage could not hold your last changes; this tab kept them, and they are shown. Download your file to keep it."
+	}
 	switch {
 	case err != nil:
 		c.notice = "Your browser does not allow this page to save your work (" + err.Error() + "). Download your file to keep it."
@@ -137,7 +145,7 @@ func (c *Workbench) OnMount(ctx app.Context) {
 		}
 	}
 	c.files = []wsFile{{Name: name, Text: text, Dirty: c.dirty}}
-	active, urls, simSettings := c.restoreWorkspace()
+	active, urls, simSettings := c.restoreWorkspace(keptWS)
 	if st, ok := c.openSharedAtStart(); ok {
 		simSettings, urls = c.showShared(st)
 		active = c.active
@@ -187,6 +195,23 @@ func (c *Workbench) OnMount(ctx app.Context) {
 		return nil
 	}))
 	c.watchUpdates()
+	leave := app.FuncOf(func(app.Value, []app.Value) any { c.saveBeforeLeaving(); return nil })
+	app.Window().Call("addEventListener", "pagehide", leave)
+	app.Window().Get("document").Call("addEventListener", "visibilitychange", app.FuncOf(func(app.Value, []app.Value) any {
+		if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
+			c.saveBeforeLeaving()
+		}
+		return nil
+	}))
+	// When the browser refused to save, leaving asks first.
+	app.Window().Call("addEventListener", "beforeunload", app.FuncOf(func(_ app.Value, args []app.Value) any {
+		c.saveBeforeLeaving()
+		if c.saveFailed && c.unsavedWork() {
+			args[0].Call("preventDefault")
+			args[0].Set("returnValue", "")
+		}
+		return nil
+	}))
 	// A share link pasted into the address bar of an open workbench only
 	// changes the fragment: save, and start again to open it.
 	app.Window().Call("addEventListener", "hashchange", app.FuncOf(func(app.Value, []app.Value) any {
@@ -326,23 +351,61 @@ func (c *Workbench) saveNow() {
 		return
 	}
 	raw := EncodeSaved(c.files[0].Name, c.files[0].Text, c.files[0].Dirty, time.Now())
+	urls := byID(idSimURLs).Get("value").String()
+	var sim *SimSettings
+	if c.sim != nil {
+		st := c.sim.settings()
+		sim = &st
+	}
+	ws := EncodeWorkspace(c.files[1:], c.active, urls, sim, c.panel)
 	err := storageSet(KeyDoc, raw)
 	if err == nil {
-		urls := byID(idSimURLs).Get("value").String()
-		var sim *SimSettings
-		if c.sim != nil {
-			st := c.sim.settings()
-			sim = &st
-		}
-		err = storageSet(KeyWorkspace, EncodeWorkspace(c.files[1:], c.active, urls, sim, c.panel))
+		err = storageSet(KeyWorkspace, ws)
 	}
+	dl := byID("save-download")
 	if err != nil {
-		st.Set("textContent", "Not saved in this browser: the file is too large for its storage. Download it to keep it.")
+		// Keep the text in this tab's session storage (it survives a reload)
+		// and ask before the tab is closed; offer a download.
+		c.saveFailed = true
+		kept := "Your text is kept in this tab, also across a reload, but not once the tab is closed."
+		if sessionKeep(raw, ws) != nil {
+			kept = "This tab could not keep a copy either."
+		}
+		st.Set("textContent", "Not saved in this browser: "+SaveFailure(err)+". "+kept+" Download your file to keep it.")
 		st.Set("className", "save-state save-failed")
+		dl.Set("hidden", false)
 		return
+	}
+	if c.saveFailed {
+		c.saveFailed = false
+		sessionDrop()
+		dl.Set("hidden", true)
 	}
 	st.Set("textContent", "Saved in this browser")
 	st.Set("className", "save-state")
+}
+
+// unsavedWork reports whether a file of the workspace has changes that were
+// not downloaded.
+func (c *Workbench) unsavedWork() bool {
+	if c.dirty {
+		return true
+	}
+	for _, f := range c.files {
+		if f.Dirty {
+			return true
+		}
+	}
+	return false
+}
+
+// saveBeforeLeaving saves at once what waits for the autosave when the page
+// is hidden or left (a reload, a closed tab, another app in front), so the
+// last keystrokes are never lost.
+func (c *Workbench) saveBeforeLeaving() {
+	if c.savePending {
+		c.saveNow()
+	}
 }
 
 func (c *Workbench) applyTheme() {
@@ -411,13 +474,18 @@ func (c *Workbench) drop(ctx app.Context, e app.Event) {
 func (c *Workbench) readFile(f app.Value) {
 	name := f.Get("name").String()
 	if size := f.Get("size").Int(); size > doc.MaxSize {
-		c.notice = "“" + name + "” is " + strconv.FormatFloat(float64(size)/(1<<20), 'f', 1, 64) +
-			" MB; the workbench opens files of up to " + strconv.Itoa(doc.MaxSize>>20) + " MB. Your current text was kept."
+		c.notice = doc.TooLarge(name, size)
 		return
 	}
 	f.Call("text").Then(func(v app.Value) {
 		text := v.String()
-		c.ctx.Dispatch(func(app.Context) { c.offerLoad(name, text) })
+		c.ctx.Dispatch(func(app.Context) {
+			if doc.LooksBinary(text) {
+				c.notice = "“" + name + "” is not a text file (it holds binary data, such as an image); a robots.txt is plain text. Your current file was kept."
+				return
+			}
+			c.offerLoad(name, text)
+		})
 	})
 }
 
@@ -469,7 +537,7 @@ func (c *Workbench) offerLoad(name, text string) {
 
 func (c *Workbench) load(name, text string) {
 	if len(text) > doc.MaxSize {
-		c.notice = "That file is larger than " + strconv.Itoa(doc.MaxSize>>20) + " MB; your current text was kept."
+		c.notice = doc.TooLarge(name, len(text))
 		return
 	}
 	c.pending = nil
@@ -617,7 +685,10 @@ func (c *Workbench) Render() app.UI {
 					),
 				),
 				app.P().ID("editor-help").Class("help").Text("Tab indents; press Esc then Tab to leave the editor. Drop a robots.txt here to open it."),
-				app.Div().ID("save-state").Class("save-state").Aria("live", "polite"),
+				app.Div().Class("save-row").Body(
+					app.Div().ID("save-state").Class("save-state").Aria("live", "polite"),
+					app.Button().ID("save-download").Class("btn").Type("button").Hidden(true).Text("Download this file").OnClick(c.download),
+				),
 				&ShareLinkButton{GetState: c.shareState},
 			),
 			app.Aside().Class("side").Aria("label", "Problems, simulation and workshop").Body(

@@ -357,8 +357,11 @@ func (c *Workbench) workspaceChanged() {
 }
 
 // restoreWorkspace reads the other files saved by saveNow.
-func (c *Workbench) restoreWorkspace() (active int, urls *string, sim *SimSettings) {
+func (c *Workbench) restoreWorkspace(kept string) (active int, urls *string, sim *SimSettings) {
 	raw, ok, err := storageGet(KeyWorkspace)
+	if kept != "" {
+		raw, ok, err = kept, true, nil
+	}
 	if err != nil || !ok {
 		return 0, nil, nil
 	}
