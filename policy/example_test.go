@@ -162,3 +162,12 @@ func ExampleFile_LineTokens() {
 	// 2:21 comment  "# keep out"
 	// Disallow /private/ 2:11 33
 }
+
+func ExampleFile_SamplePaths() {
+	f := policy.MustParse("User-agent: *\nDisallow: /private/\nAllow: /private/help$\nDisallow: /*.pdf$\n\nACAP-crawler: *\nACAP-disallow-index: /archive/\nACAP-allow-crawl: /private/\n")
+	fmt.Println(f.SamplePaths(10))
+	fmt.Println(f.SamplePaths(3))
+	// Output:
+	// [/ /private/ /private/help /x.pdf /archive/]
+	// [/ /private/ /private/help]
+}

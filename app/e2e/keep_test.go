@@ -112,3 +112,18 @@ func TestSampleURLWithoutSlash(t *testing.T) {
 	}
 	clearStorage(t, ctx)
 }
+
+// TestURLsFromThisFile: the button fills the sample URLs with paths from
+// the file's own rules, and the matrix follows.
+func TestURLsFromThisFile(t *testing.T) {
+	ctx := newTab(t)
+	openSim(t, ctx, "User-agent: *\nDisallow: /private/\nAllow: /private/help$\nDisallow: /*.pdf$\n")
+	click(t, ctx, "#sim-urls-fill")
+	waitJS(t, ctx, `document.getElementById("sim-urls").value === "/\n/private/\n/private/help\n/x.pdf"`, 5*time.Second)
+	waitJS(t, ctx, `document.querySelectorAll("#sim-matrix tbody tr").length === 4`, 5*time.Second)
+	rows := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-matrix tbody th")].map(th => th.textContent)`)
+	if strings.Join(rows, " ") != "/ /private/ /private/help /x.pdf" {
+		t.Errorf("rows = %q", rows)
+	}
+	screenshot(t, ctx, "sim-urls-from-file")
+}

@@ -49,7 +49,10 @@ func (c *Workbench) renderSimForm() []app.UI {
 				app.Textarea().ID(idSimURLs).Class("field sim-urls").Rows(5).Spellcheck(false).Wrap("off").
 					Aria("describedby", "sim-urls-help"),
 				app.Span(),
-				app.Span().ID("sim-urls-help").Class("muted").Text("One a line: paths or full URLs; paste many."),
+				app.Div().Class("sim-pair").Body(
+					app.Span().ID("sim-urls-help").Class("muted").Text("One a line: paths or full URLs; paste many."),
+					app.Button().ID(idSimURLsFill).Class("btn").Type("button").Title("One path for each pattern of the file's rules, in the order they are written").Text("URLs from this file"),
+				),
 			),
 			app.P().ID(idSimStatus).Class("sim-status").Aria("live", "polite"),
 			app.P().ID(idSimLegend).Class("legend").Body(

@@ -23,6 +23,7 @@ const (
 	idSimLegend   = "sim-legend"
 	idSimURLs     = "sim-urls"
 	idSimStatus   = "sim-status"
+	idSimURLsFill = "sim-urls-fill"
 	idSimMatrix   = "sim-matrix"
 	idSimExplain  = "sim-explain"
 	idSimCompare  = "sim-compare"
@@ -609,6 +610,10 @@ func (s *simulator) click(ev app.Value) {
 		s.batchClick(ev)
 		return
 	}
+	if t.Get("id").String() == idSimURLsFill {
+		s.fillURLsFromFile()
+		return
+	}
 	if cell := t.Call("closest", "button[data-r]"); cell.Truthy() {
 		r, _ := strconv.Atoi(cell.Call("getAttribute", "data-r").String())
 		c, _ := strconv.Atoi(cell.Call("getAttribute", "data-c").String())
@@ -620,6 +625,26 @@ func (s *simulator) click(ev app.Value) {
 		s.goToLine(ln.Call("getAttribute", "data-file").String(), n)
 	}
 }
+
+// fillURLsFromFile replaces the sample URLs with paths taken from the
+// simulated file's own rules (policy's File.SamplePaths), as one edit of
+// the text area that Ctrl+Z takes back.
+func (s *simulator) fillURLsFromFile() {
+	f, _, _ := s.files()
+	if f == nil {
+		return
+	}
+	text := strings.Join(f.SamplePaths(maxSamplePaths), "\n")
+	s.urls.Call("focus")
+	s.urls.Call("select")
+	if !app.Window().Get("document").Call("execCommand", "insertText", false, text).Bool() {
+		s.urls.Set("value", text)
+		s.urls.Call("dispatchEvent", app.Window().Get("Event").New("input", map[string]any{"bubbles": true}))
+	}
+}
+
+// maxSamplePaths is how many URLs "URLs from this file" fills in.
+const maxSamplePaths = 30
 
 func (s *simulator) selectCell(r, c int) {
 	if s.answer(r, c) == nil {
