@@ -567,15 +567,7 @@ func sharedCorpus(t *testing.T) string {
 // TestOracleCorpus compares the rfc9309 reading with Google's parser (the
 // grobotstxt port) on every file of the shared corpus.
 func TestOracleCorpus(t *testing.T) {
-	corpus := sharedCorpus(t)
-	var paths []string
-	for _, dir := range []string{"acap-real", "sites-2026-01"} {
-		ps, _ := filepath.Glob(filepath.Join(corpus, dir, "*.txt"))
-		if len(ps) == 0 {
-			t.Fatalf("no files in %s", filepath.Join(corpus, dir))
-		}
-		paths = append(paths, ps...)
-	}
+	paths := corpusFiles(t)
 	var tally oracleTally
 	maxPaths, maxAgents := 120, 0
 	if runtime.GOOS == "js" {
