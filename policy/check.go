@@ -65,11 +65,14 @@ func notRobotsTxt(f *File) (Diagnostic, bool) {
 		what = "text in which no line is a robots.txt field"
 	}
 	l := f.Line(1)
-	n := len(f.Lines)
+	lines := itoa(len(f.Lines)) + " lines"
+	if len(f.Lines) == 1 {
+		lines = "1 line"
+	}
 	return Diagnostic{
 		Pos: Pos{Offset: l.Start, Line: 1, Col: 1}, End: Pos{Offset: l.End, Line: 1, Col: 1 + l.End - l.Start},
 		Severity: SevWarning, Code: CodeNotRobotsTxt, Section: secRFC9309,
-		Message: "this is not a robots.txt: it is " + what + " (" + itoa(n) + " lines). A crawler that receives it as /robots.txt finds no group for any crawler in it, so it crawls everything (sent with a 5xx error status instead, it would keep crawlers away entirely, RFC 9309 §2.3.1.4). Serve a plain-text robots.txt at /robots.txt.",
+		Message: "this is not a robots.txt: it is " + what + " (" + lines + "). A crawler that receives it as /robots.txt finds no group for any crawler in it, so it crawls everything (sent with a 5xx error status instead, it would keep crawlers away entirely, RFC 9309 §2.3.1.4). Serve a plain-text robots.txt at /robots.txt.",
 	}, true
 }
 

@@ -119,6 +119,7 @@ func TestNotRobotsTxt(t *testing.T) {
 		{"xml", "<?xml version=\"1.0\"?>\n<error>no</error>\n", "XML"},
 		{"json", "{\n  \"error\": \"not found\",\n  \"code\": 404\n}\n", "a JSON document"},
 		{"plain text", "Not Found\n", "no line is a robots.txt field"},
+		{"one line of html", "<html><body>Just a moment...</body></html>", "an HTML page (1 line)"},
 		{"an unknown field alone is a robots.txt", "Crawl-dealy: 5\n", ""},
 		{"a robots.txt that starts with a tag-like comment line is one", "<!-- robots -->\nUser-agent: *\nDisallow: /x\n", ""},
 		{"plain robots.txt", "User-agent: *\nDisallow: /x\n", ""},
