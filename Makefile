@@ -59,9 +59,9 @@ size: wasm
 	@raw=$$(wc -c < $(WASM)); gz=$$(gzip -9 -c $(WASM) | wc -c); \
 	if command -v brotli >/dev/null; then br=$$(brotli -c -q 11 $(WASM) | wc -c); else br="n/a (apt-get install brotli)"; fi; \
 	echo "app.wasm raw:    $$raw bytes"; \
-	echo "app.wasm gzip:   $$gz bytes (limit 3000000)"; \
+	echo "app.wasm gzip:   $$gz bytes (limit 3100000)"; \
 	echo "app.wasm brotli: $$br bytes"; \
-	test $$gz -le 3000000 || { echo "app.wasm is over 3.0 MB gzip"; exit 1; }
+	test $$gz -le 3100000 || { echo "app.wasm is over 3.1 MB gzip"; exit 1; }
 
 clean:
 	rm -rf $(DIST) out
