@@ -237,6 +237,19 @@ func (e *editor) setText(name, text string) {
 	e.render()
 }
 
+// keepText replaces the whole text with another tab's version, keeping the
+// selection (as far as the new text reaches) and the scroll position.
+func (e *editor) keepText(name, text string) {
+	top, left := e.ta.Get("scrollTop"), e.ta.Get("scrollLeft")
+	a, b := e.ta.Get("selectionStart"), e.ta.Get("selectionEnd")
+	e.d.Name = name
+	e.loadText(text)
+	e.ta.Call("setSelectionRange", a, b)
+	e.ta.Set("scrollTop", top)
+	e.ta.Set("scrollLeft", left)
+	e.render()
+}
+
 func (e *editor) setFontSize(px int) {
 	px = max(minFontSize, min(maxFontSize, px))
 	e.lh = (px*3 + 1) / 2

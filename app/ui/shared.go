@@ -103,7 +103,7 @@ func (c *Workbench) showShared(st share.State) (*SimSettings, *string) {
 		c.panel = st.Panel
 	}
 	urls := strings.Join(st.URLs, "\n")
-	set := SimSettings{Crawler: "any", Name: st.Crawler, UA: st.UserAgent, PurposeText: st.Purpose, Kind: st.Kind}
+	set := SimSettings{Crawler: "any", Name: st.Crawler, UA: st.UserAgent, PurposeText: st.Purpose, Kind: st.Kind, Chosen: true}
 	if st.Crawler != "" {
 		set.Crawler = "custom"
 	}
@@ -163,7 +163,7 @@ func (c *Workbench) keepShared(ctx app.Context, e app.Event) {
 		return
 	}
 	c.sharedView = false
-	c.saveNow()
+	c.save(true)
 	storageRemove(KeyShared)
 	setFragment("")
 }

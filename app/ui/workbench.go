@@ -53,6 +53,12 @@ type Workbench struct {
 	saveFn      app.Func
 	saveFailed  bool // the last save was refused by the browser
 
+	// Sync with the other tabs (tabsync.go).
+	tabID    string
+	rev      Rev      // the revision this tab last loaded, saved or took
+	base     []wsFile // the files as of rev
+	conflict bool     // another tab changed the files too: saves wait for a choice
+
 	// The workspace: files[0] is the robots.txt that is simulated; the
 	// editor holds files[active] (its Text is updated on switching).
 	files      []wsFile
@@ -176,6 +182,9 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	c.sim.onOpenFile = c.openRefLine
 	c.sim.mainShown = func() bool { return c.active == 0 }
 	c.sim.onChange = c.scheduleSave
+	if !c.sharedView {
+		c.sim.fit(c.parsedFile(0, c.files[0].Name))
+	}
 	c.conv = newConverter(c.ed, c.mainText, c.downloadText, c.applyToMain)
 	c.scheduleSlowChecks()
 	c.newPanels()
@@ -195,8 +204,8 @@ func (c *Workbench) OnMount(ctx app.Context) {
 		return nil
 	}))
 	c.watchUpdates()
-	leave := app.FuncOf(func(app.Value, []app.Value) any { c.saveBeforeLeaving(); return nil })
-	app.Window().Call("addEventListener", "pagehide", leave)
+	c.startSync()
+	app.Window().Call("addEventListener", "pagehide", app.FuncOf(func(app.Value, []app.Value) any { c.leave(); return nil }))
 	app.Window().Get("document").Call("addEventListener", "visibilitychange", app.FuncOf(func(app.Value, []app.Value) any {
 		if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
 			c.saveBeforeLeaving()
@@ -332,7 +341,12 @@ func (c *Workbench) scheduleSave() {
 	app.Window().Call("setTimeout", c.saveFn, 500)
 }
 
-func (c *Workbench) saveNow() {
+func (c *Workbench) saveNow() { c.save(false) }
+
+// save stores the workspace. Unless force is set (the user chose to replace
+// what is stored), it first checks that no other tab saved since this one
+// last did, and settles that first (see sync).
+func (c *Workbench) save(force bool) {
 	c.savePending = false
 	if c.ed == nil {
 		return
@@ -349,6 +363,18 @@ func (c *Workbench) saveNow() {
 		st.Set("textContent", "Shared workspace saved in this browser, apart from your own work")
 		st.Set("className", "save-state")
 		return
+	}
+	stored := storedRev()
+	if !force && c.tabID != "" {
+		if c.conflict {
+			c.enterConflict()
+			return
+		}
+		if stored != c.rev {
+			if theirs, ok := storedFiles(); ok && !c.sync(stored, theirs) {
+				return
+			}
+		}
 	}
 	raw := EncodeSaved(c.files[0].Name, c.files[0].Text, c.files[0].Dirty, time.Now())
 	urls := byID(idSimURLs).Get("value").String()
@@ -375,6 +401,13 @@ func (c *Workbench) saveNow() {
 		st.Set("className", "save-state save-failed")
 		dl.Set("hidden", false)
 		return
+	}
+	if c.tabID != "" {
+		next := Rev{N: max(stored.N, c.rev.N) + 1, Tab: c.tabID}
+		if storageSet(KeyRev, EncodeRev(next)) == nil {
+			c.rev = next
+		}
+		c.base = snapshot(c.files)
 	}
 	if c.saveFailed {
 		c.saveFailed = false
@@ -550,6 +583,9 @@ func (c *Workbench) load(name, text string) {
 	c.files[c.active].Name = name
 	c.ed.d.From = c.referrer(c.active)
 	c.ed.setText(name, text)
+	if c.sim != nil && c.active == 0 {
+		c.sim.fit(c.ed.file())
+	}
 	c.renderTabs()
 	c.workspaceChanged()
 	c.saveNow()
@@ -735,5 +771,6 @@ func (c *Workbench) Render() app.UI {
 			)
 		}),
 		app.If(c.printView != nil, func() app.UI { return c.printView }),
+		app.If(c.conflict, c.conflictBanner),
 	)
 }
