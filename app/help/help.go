@@ -552,6 +552,18 @@ func choicesPage() Page {
 				Example: "ACAP-crawler: *\nACAP-disallow-crawl: *-print.html$\n",
 			},
 			{
+				Heading: "What the simulator starts with",
+				Paragraphs: []string{
+					"An opened file is read the way it is written for: as an ACAP crawler when it has ACAP records, as today's crawlers read usage preferences when it has Content-Usage or Content-Signal lines, and as an RFC 9309 crawler otherwise. The crawler asked is the first one the file names for that reading, or any other crawler when it names none. Once you choose a crawler, a purpose or a kind yourself, your choice stays, for every file you open, until you change it. \"URLs from this file\" fills the URLs with one path for each pattern of the file's rules.",
+				},
+			},
+			{
+				Heading: "The workbench open in several tabs",
+				Paragraphs: []string{
+					"Every tab of the workbench saves to the same place in your browser. A tab that has no changes of its own takes the changes another tab saves, at once, and says so under the editor. When two tabs change the files before either has saved, the tab that notices stops saving and asks which version to keep as it is; the other version's changed files are added to the workspace as copies, such as \"robots (copy).txt\", so nothing you typed is lost. A tab closed before you answered keeps its changes for the next tab, which adds them as copies too. Your choices in the simulator and the panel you have open are each tab's own.",
+				},
+			},
+			{
 				Heading: "Capital letters",
 				Paragraphs: []string{
 					"ACAP ignores the difference between capital and small letters in paths, crawler names, purposes, usages and defined names, but only for the letters A to Z. Other characters that some languages treat as case variants are compared exactly: the long s (ſ) is not s, and the Kelvin sign (K) is not K.",

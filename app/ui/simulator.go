@@ -153,6 +153,9 @@ type simulator struct {
 	// wantCrawler and wantPurpose are restored choices, applied when the
 	// lists are first filled.
 	wantCrawler, wantPurpose string
+	// chosen: the user changed the crawler, the purpose or the kind, so
+	// fit leaves them alone.
+	chosen bool
 	// onOpenFile shows a line of robots.txt ("") or of another workspace
 	// file (by path).
 	onOpenFile func(file string, line int)
@@ -185,6 +188,7 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), 
 		s.name.Set("value", saved.Name)
 		s.ua.Set("checked", saved.UA)
 		s.purpText.Set("value", saved.PurposeText)
+		s.chosen = saved.Chosen
 		if _, ok := policy.ParseKind(saved.Kind); ok && saved.Kind != "" {
 			s.kind.Set("value", saved.Kind)
 		}
@@ -228,14 +232,18 @@ func (s *simulator) formInput(ev app.Value) {
 	id := ev.Get("target").Get("id").String()
 	switch id {
 	case idSimName:
+		s.chosen = true
 		if s.crawler.Get("value").String() != "custom" {
 			s.crawler.Set("value", "custom")
 		}
 	case idSimPurpText:
+		s.chosen = true
 		if s.purpose.Get("value").String() != "custom" {
 			s.purpose.Set("value", "custom")
 		}
-	case idSimCrawler, idSimPurpose, idSimUA, idSimDate, idSimKind, idSimURLs:
+	case idSimCrawler, idSimPurpose, idSimUA, idSimKind:
+		s.chosen = true
+	case idSimDate, idSimURLs:
 	default:
 		return
 	}
@@ -251,7 +259,26 @@ func (s *simulator) settings() SimSettings {
 		Crawler: s.crawler.Get("value").String(), Name: s.name.Get("value").String(),
 		UA: s.ua.Get("checked").Bool(), Purpose: s.purpose.Get("value").String(),
 		PurposeText: s.purpText.Get("value").String(), Kind: s.kind.Get("value").String(),
+		Chosen: s.chosen,
 	}
+}
+
+// fit sets the reading and the crawler that fit f (policy.File.FittingKind
+// and FittingCrawler), unless the user has chosen them: a conventional
+// file is read as RFC 9309 by a crawler it names, a file with ACAP records
+// by an ACAP crawler, one with usage preferences as today's crawlers do.
+func (s *simulator) fit(f *policy.File) {
+	if s.chosen || f == nil {
+		return
+	}
+	k := f.FittingKind()
+	s.kind.Set("value", k.String())
+	s.wantCrawler = "any"
+	if n := f.FittingCrawler(k); n != "" {
+		s.wantCrawler = "n:" + n
+	}
+	s.crawlerKey = "" // refill the list, with the crawler chosen
+	s.schedule()
 }
 
 // Simulate sets what the simulator asks: the URLs (one a line), the

@@ -51,6 +51,9 @@ type SimSettings struct {
 	Purpose     string `json:"purpose"` // "", "p:PATTERN" or "custom"
 	PurposeText string `json:"purposeText"`
 	Kind        string `json:"kind"`
+	// Chosen: the user chose the crawler, purpose or kind; the defaults
+	// that fit a newly opened file (simulator.fit) no longer apply.
+	Chosen bool `json:"chosen,omitempty"`
 }
 
 // EncodeWorkspace returns the stored form of the other files.

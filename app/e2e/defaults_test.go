@@ -1,0 +1,92 @@
+//go:build e2e && !js
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// openViaInput opens a file through the file input, as the Open… button
+// does, and waits until the editor shows it.
+func openViaInput(t *testing.T, ctx context.Context, name, text string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { const dt = new DataTransfer();
+		dt.items.add(new File([%s], %s, {type: "text/plain"}));
+		const inp = document.getElementById("file-input"); inp.files = dt.files;
+		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`, jsString(text), jsString(name)))
+	waitJS(t, ctx, `document.getElementById("file-name").value === `+jsString(name), 20*time.Second)
+}
+
+// simAsks returns the simulator's kind and crawler choices.
+func simAsks(t *testing.T, ctx context.Context) (kind, crawler string) {
+	t.Helper()
+	v := eval[[]string](t, ctx, `[document.getElementById("sim-kind").value, document.getElementById("sim-crawler").value]`)
+	return v[0], v[1]
+}
+
+// TestDefaultsFitTheFile: a file opens in the reading it is written for,
+// asked as a crawler it names (the BBC's 2026 file: RFC 9309, amazonbot;
+// a Content-Signal file: today's crawlers; an ACAP file: an ACAP crawler),
+// "URLs from this file" gives its own paths, and once the user chooses,
+// the choice is kept, across a reload and other files.
+func TestDefaultsFitTheFile(t *testing.T) {
+	ctx := startFresh(t)
+	bbc := corpus2026(t, "www.bbc.com.txt")
+	steps := []struct {
+		name, text    string
+		kind, crawler string
+	}{
+		{"www.bbc.com.txt", bbc, "rfc9309", "n:amazonbot"},
+		{"davidguetta.com.txt", corpus2026(t, "davidguetta.com.txt"), "today", ""},
+		{"acap.txt", "User-agent: *\nDisallow: /x/\n\nACAP-crawler: NewsBot\nACAP-disallow-crawl: /x/\n", "acap", "n:NewsBot"},
+		{"any.txt", "User-agent: *\nDisallow: /x/\n", "rfc9309", "any"},
+	}
+	for _, st := range steps {
+		openViaInput(t, ctx, st.name, st.text)
+		waitJS(t, ctx, `document.getElementById("sim-kind").value === `+jsString(st.kind), 5*time.Second)
+		if st.crawler != "" {
+			_ = waitJSErr(ctx, `document.getElementById("sim-crawler").value === `+jsString(st.crawler), 3*time.Second)
+		} else {
+			_ = waitJSErr(ctx, `document.getElementById("sim-crawler").value.startsWith("n:")`, 3*time.Second)
+		}
+		kind, crawler := simAsks(t, ctx)
+		if kind != st.kind || (st.crawler != "" && crawler != st.crawler) || crawler == "custom" {
+			t.Errorf("%s opens as kind %q, crawler %q; want %q, %q", st.name, kind, crawler, st.kind, st.crawler)
+		}
+		if st.crawler == "" && (crawler == "any" || !strings.HasPrefix(crawler, "n:")) {
+			t.Errorf("%s opens as %q: not a crawler the file names", st.name, crawler)
+		}
+	}
+	// The BBC's file, with its own URLs: the state a publisher sees.
+	openViaInput(t, ctx, "www.bbc.com.txt", bbc)
+	click(t, ctx, "#sim-urls-fill")
+	waitJS(t, ctx, `document.getElementById("sim-status").textContent.includes("amazonbot")`, 5*time.Second)
+	status := eval[string](t, ctx, `document.getElementById("sim-status").textContent`)
+	if !strings.Contains(status, "RFC 9309") {
+		t.Errorf("status = %q", status)
+	}
+	urls := eval[string](t, ctx, `document.getElementById("sim-urls").value`)
+	if strings.Contains(urls, "/news/today.html") || !strings.HasPrefix(urls, "/\n") {
+		t.Errorf("URLs from this file = %q", urls)
+	}
+	screenshot(t, ctx, "defaults-bbc-2026")
+
+	// The user's choice wins, and is kept.
+	pick(t, ctx, "sim-kind", "draft1996")
+	waitJS(t, ctx, `(localStorage.getItem("acap-workbench:v1:workspace") || "").includes('"chosen":true')`, 5*time.Second)
+	openViaInput(t, ctx, "acap.txt", steps[2].text)
+	time.Sleep(300 * time.Millisecond) // a fit would be scheduled by now
+	if kind, _ := simAsks(t, ctx); kind != "draft1996" {
+		t.Errorf("after the user chose draft1996, opening a file set the kind to %q", kind)
+	}
+	reloadPage(t, ctx)
+	openViaInput(t, ctx, "davidguetta.com.txt", steps[1].text)
+	time.Sleep(300 * time.Millisecond)
+	if kind, _ := simAsks(t, ctx); kind != "draft1996" {
+		t.Errorf("after a reload, the chosen kind became %q", kind)
+	}
+}
