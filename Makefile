@@ -11,6 +11,8 @@ FUZZTIME ?= 10s
 WASM     := $(DIST)/web/app.wasm
 GOROOT   := $(shell $(GO) env GOROOT)
 
+AXE      := app/e2e/axe/node_modules/axe-core/axe.min.js
+
 .PHONY: all build wasm serve test vet unit wasm-test fuzz e2e size chromium clean
 
 all: build
@@ -49,8 +51,14 @@ fuzz:
 
 # Browser tests in headless Chromium against the built site. Installs
 # Debian's chromium first when it is missing and we can (root).
-e2e: chromium
+e2e: chromium $(AXE)
 	WORKBENCH_DIST=$(abspath $(DIST)) $(GO) test -count=1 -tags e2e -timeout 10m -v ./app/e2e
+
+# axe-core for the accessibility audit (TestAxeAudit), from npm at the
+# version pinned in app/e2e/axe/package-lock.json.
+$(AXE): app/e2e/axe/package.json app/e2e/axe/package-lock.json
+	cd app/e2e/axe && npm ci --no-audit --no-fund
+	@touch $@
 
 chromium:
 	@bash .ci/ensure-chromium.sh

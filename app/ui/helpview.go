@@ -124,7 +124,7 @@ func (c *HelpView) Render() app.UI {
 							app.If(s.ShowsMistake, func() app.UI {
 								return app.P().Class("wk-mistake").Text("⚠ This example is wrong on purpose: the checker reports a problem in it.")
 							}),
-							app.Pre().Class("wk-code").Body(app.Code().Text(s.Example)),
+							app.Pre().Class("wk-code").TabIndex(0).Body(app.Code().Text(s.Example)),
 							app.Button().Class("btn").Type("button").Aria("describedby", hid).Text("Try this example").
 								OnClick(func(ctx app.Context, e app.Event) { c.openExample(page, i) }),
 						)

@@ -158,7 +158,8 @@ func (c *PrintView) Render() app.UI {
 			cells = append(cells, cell{urls[r], usages[col].String(), w, a})
 		}
 	}
-	return app.Div().Class("print-view").Body(
+	// A main landmark of its own: on paper, the page's <main> is hidden.
+	return app.Main().Class("print-view").Body(
 		app.H1().Text(c.Name),
 		app.Section().Body(
 			app.H2().Text("The file"),

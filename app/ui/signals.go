@@ -119,7 +119,7 @@ func (c *Signals) Render() app.UI {
 				hid := "wk-sig-p" + wkItoa(i+1)
 				return app.Li().Class("wk-proposal").Body(
 					app.H3().ID(hid).Class("sr-only").Text("Proposal "+wkItoa(i+1)),
-					app.Pre().Class("wk-code").Body(app.Code().Text(text)),
+					app.Pre().Class("wk-code").TabIndex(0).Body(app.Code().Text(text)),
 					app.Button().Class("btn").Type("button").Aria("describedby", hid).Text("Copy").
 						OnClick(func(ctx app.Context, e app.Event) { c.copy(text) }),
 					app.P().Text(p.Explanation),

@@ -709,7 +709,7 @@ func (c *Workbench) Render() app.UI {
 		),
 		app.Main().Class("main").Body(
 			app.Section().Class("editor-pane").Aria("label", "Editor").Body(
-				app.Div().ID(idTabs).Class("tabs").Role("tablist").Aria("label", "Files of the workspace"),
+				app.Div().ID(idTabs).Class("tabs"),
 				app.Div().ID(idEditor).Class("editor").On("dragover", c.dragOver).On("drop", c.drop).Body(
 					app.Div().Class("gutter").Aria("hidden", "true").Body(app.Div().ID(idGutter).Class("win")),
 					app.Div().Class("code").Body(

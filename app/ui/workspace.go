@@ -149,27 +149,36 @@ func (c *Workbench) simFiles() (*policy.File, []*policy.File, int) {
 	return main, others, c.wsVer
 }
 
-// renderTabs draws the file tabs. Names are the user's: escaped.
+// renderTabs draws the file tabs. Names are the user's: escaped. The
+// tablist holds only the tabs: a tab's close button is for the mouse
+// (hidden from assistive technology, out of the tab order), and the
+// keyboard closes the focused tab with Delete, as the tabs pattern says.
 func (c *Workbench) renderTabs() {
 	var b strings.Builder
+	b.WriteString(`<div role="tablist" class="tablist" aria-label="Files of the workspace">`)
 	for i, f := range c.files {
 		sel := i == c.active
 		tab := "-1"
 		if sel {
 			tab = "0"
 		}
-		b.WriteString(`<span class="tab-wrap">`)
+		b.WriteString(`<span class="tab-wrap" role="presentation">`)
 		b.WriteString(`<button type="button" role="tab" class="tab" id="tab-` + strconv.Itoa(i) + `" data-tab="` + strconv.Itoa(i) +
-			`" aria-selected="` + strconv.FormatBool(sel) + `" aria-controls="editor" tabindex="` + tab + `">` + escape(f.Name))
+			`" aria-selected="` + strconv.FormatBool(sel) + `" aria-controls="editor" tabindex="` + tab + `"`)
+		if i > 0 {
+			b.WriteString(` aria-keyshortcuts="Delete" title="Delete closes this file"`)
+		}
+		b.WriteString(`>` + escape(f.Name))
 		if i == 0 {
 			b.WriteString(` <span class="muted">(simulated)</span>`)
 		}
 		b.WriteString(`</button>`)
 		if i > 0 {
-			b.WriteString(`<button type="button" class="tab-close" data-close="` + strconv.Itoa(i) + `" aria-label="Close ` + escape(f.Name) + `" title="Close">×</button>`)
+			b.WriteString(`<button type="button" class="tab-close" data-close="` + strconv.Itoa(i) + `" aria-hidden="true" tabindex="-1" title="Close ` + escape(f.Name) + `">×</button>`)
 		}
 		b.WriteString(`</span>`)
 	}
+	b.WriteString(`</div>`)
 	if len(c.files) < maxFiles {
 		b.WriteString(`<button type="button" class="tab-add" id="tab-add" title="Add a file referred to by ACAP-permissions-reference">+ File</button>`)
 	}
@@ -204,6 +213,12 @@ func (c *Workbench) tabsKey(ev app.Value) {
 		i--
 	case "ArrowRight":
 		i++
+	case "Delete":
+		ev.Call("preventDefault")
+		if i > 0 {
+			c.closeFile(i)
+		}
+		return
 	default:
 		return
 	}
