@@ -18,6 +18,9 @@ func openViaInput(t *testing.T, ctx context.Context, name, text string) {
 		dt.items.add(new File([%s], %s, {type: "text/plain"}));
 		const inp = document.getElementById("file-input"); inp.files = dt.files;
 		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`, jsString(text), jsString(name)))
+	// Over changes that were not downloaded, the app asks first.
+	waitJS(t, ctx, `document.getElementById("file-name").value === `+jsString(name)+` || document.getElementById("confirm-replace") !== null`, 20*time.Second)
+	eval[bool](t, ctx, `(b => (b && b.click(), true))(document.getElementById("confirm-replace"))`)
 	waitJS(t, ctx, `document.getElementById("file-name").value === `+jsString(name), 20*time.Second)
 }
 
@@ -61,6 +64,23 @@ func TestDefaultsFitTheFile(t *testing.T) {
 			t.Errorf("%s opens as %q: not a crawler the file names", st.name, crawler)
 		}
 	}
+	// Pasting a whole file over the text is opening it too.
+	pasted := "ACAP-crawler: PasteBot\nACAP-disallow-crawl: /p/\n"
+	eval[bool](t, ctx, `(() => { const ta = document.getElementById("editor-input"); ta.focus(); ta.select();
+		const dt = new DataTransfer(); dt.setData("text/plain", `+jsString(pasted)+`);
+		ta.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true}));
+		ta.value = `+jsString(pasted)+`; ta.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
+	if err := waitJSErr(ctx, `document.getElementById("sim-kind").value === "acap" && document.getElementById("sim-crawler").value === "n:PasteBot"`, 5*time.Second); err != nil {
+		kind, crawler := simAsks(t, ctx)
+		t.Fatalf("after pasting a whole ACAP file the simulator asks as %q, %q", kind, crawler)
+	}
+	// Typing does not move the defaults.
+	typeLine(t, ctx, "User-agent: TypedBot")
+	time.Sleep(700 * time.Millisecond)
+	if kind, crawler := simAsks(t, ctx); kind != "acap" || crawler != "n:PasteBot" {
+		t.Errorf("typing a line changed the simulator to %q, %q", kind, crawler)
+	}
+
 	// The BBC's file, with its own URLs: the state a publisher sees.
 	openViaInput(t, ctx, "www.bbc.com.txt", bbc)
 	click(t, ctx, "#sim-urls-fill")

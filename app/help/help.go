@@ -554,7 +554,7 @@ func choicesPage() Page {
 			{
 				Heading: "What the simulator starts with",
 				Paragraphs: []string{
-					"An opened file is read the way it is written for: as an ACAP crawler when it has ACAP records, as today's crawlers read usage preferences when it has Content-Usage or Content-Signal lines, and as an RFC 9309 crawler otherwise. The crawler asked is the first one the file names for that reading, or any other crawler when it names none. Once you choose a crawler, a purpose or a kind yourself, your choice stays, for every file you open, until you change it. \"URLs from this file\" fills the URLs with one path for each pattern of the file's rules.",
+					"A file you open, or paste over the whole text, is read the way it is written for: as an ACAP crawler when it has ACAP records, as today's crawlers read usage preferences when it has Content-Usage or Content-Signal lines, and as an RFC 9309 crawler otherwise. The crawler asked is the first one the file names for that reading, or any other crawler when it names none. Once you choose a crawler, a purpose or a kind yourself, your choice stays, for every file you open, until you change it. \"URLs from this file\" fills the URLs with one path for each pattern of the file's rules.",
 				},
 			},
 			{

@@ -71,6 +71,7 @@ type Workbench struct {
 
 	slowTimer int
 	slowFn    app.Func
+	pasteLen  int // characters pasted since the slow checks last ran
 
 	// The workshop kit: the side panel shown, the panels mounted so far
 	// and their components (made once, see newPanels).
@@ -187,6 +188,14 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	}
 	c.conv = newConverter(c.ed, c.mainText, c.downloadText, c.applyToMain)
 	c.scheduleSlowChecks()
+	// A paste of (most of) a whole file is opening it: the simulator's
+	// defaults follow it (see slowChecks).
+	byID(idInput).Call("addEventListener", "paste", app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if cd := args[0].Get("clipboardData"); cd.Truthy() {
+			c.pasteLen += len(cd.Call("getData", "text").String())
+		}
+		return nil
+	}))
 	c.newPanels()
 	if c.panel != "" && c.panel != PanelSim {
 		c.choosePanel(c.panel)
@@ -270,6 +279,10 @@ func (c *Workbench) slowChecks() {
 	}
 	c.followSignals()
 	f := c.ed.d.File
+	if c.pasteLen > 0 && c.active == 0 && c.sim != nil && 2*c.pasteLen >= len(f.Src) {
+		c.sim.fit(f)
+	}
+	c.pasteLen = 0
 	var others []*policy.File
 	for i := range c.files {
 		if i == c.active {
