@@ -55,6 +55,11 @@ type Line struct {
 	Raw   string // the line with its newline, if any
 	html  string // highlighted HTML, made on first use (see Doc.HTML)
 	lit   bool   // html is made
+
+	// The last slice drawn of a long line (see Doc.HTMLSlice).
+	sliceA, sliceB int
+	slice          string
+	plain          int8 // 0: not known; 1: ASCII without tabs; 2: not
 }
 
 // Text returns the line without its newline.
@@ -204,6 +209,36 @@ func (d *Doc) HTML(i int) string {
 		l.lit = true
 	}
 	return l.html
+}
+
+// Plain reports whether line i is printable ASCII without tabs: every byte
+// takes one column of a monospace font, so a column range is a byte range.
+func (d *Doc) Plain(i int) bool {
+	l := &d.Lines[i]
+	if l.plain == 0 {
+		l.plain = 1
+		for j := 0; j < len(l.Raw); j++ {
+			if c := l.Raw[j]; (c < 0x20 && c != '\n' && c != '\r') || c >= 0x7f {
+				l.plain = 2
+				break
+			}
+		}
+	}
+	return l.plain == 1
+}
+
+// HTMLSlice returns the highlighted HTML of the bytes [a, b) of line i
+// (b is cut to the line's text): the editor draws only the columns in
+// view of a very long line. The last slice of each line is kept.
+func (d *Doc) HTMLSlice(i, a, b int) string {
+	l := &d.Lines[i]
+	b = min(b, len(l.Text()))
+	a = min(a, b)
+	if l.slice == "" || l.sliceA != a || l.sliceB != b {
+		l.slice = highlight.LineSlice(l.Raw, policy.Pos{Offset: l.Start, Line: i + 1, Col: 1}, a, b)
+		l.sliceA, l.sliceB = a, b
+	}
+	return l.slice
 }
 
 // Edit replaces the bytes [a, b) of the text with repl. Only the lines the

@@ -76,7 +76,7 @@ func TestDefaultsFitTheFile(t *testing.T) {
 	}
 	// Typing does not move the defaults.
 	typeLine(t, ctx, "User-agent: TypedBot")
-	time.Sleep(700 * time.Millisecond)
+	time.Sleep(700 * time.Millisecond) // past the autosave: a negative check (a slow machine only makes it pass later)
 	if kind, crawler := simAsks(t, ctx); kind != "acap" || crawler != "n:PasteBot" {
 		t.Errorf("typing a line changed the simulator to %q, %q", kind, crawler)
 	}

@@ -143,7 +143,7 @@ func TestSubPathOfflineAndNewDeploy(t *testing.T) {
 	waitJS(t, ctx, `navigator.serviceWorker.controller !== null`, 10*time.Second)
 	mine := "User-agent: *\nDisallow: /offline-test/\n"
 	setText(t, ctx, mine)
-	time.Sleep(700 * time.Millisecond) // autosave
+	waitSaved(t, ctx, "/offline-test/")
 
 	// A new deploy is picked up on the next reload (the app reloads itself
 	// once the new version is installed).

@@ -205,13 +205,13 @@ func TestShareLinkRoundTrip(t *testing.T) {
 	}
 	screenshot(t, ctx2, "workshop-shared")
 	// The visitor's own work was not touched, even after the autosave.
-	time.Sleep(700 * time.Millisecond)
+	waitJS(t, ctx2, `localStorage.getItem("acap-workbench:v1:shared-view") !== null`, 10*time.Second)
 	if got := eval[string](t, ctx2, ownSavedJS); got != ownSaved {
 		t.Errorf("own work changed in storage: %.80q", got)
 	}
 	// A reload stays in the shared view, with its edits.
 	setText(t, ctx2, text+"# edited\n")
-	time.Sleep(700 * time.Millisecond)
+	waitJS(t, ctx2, `(localStorage.getItem("acap-workbench:v1:shared-view") || "").includes("# edited")`, 10*time.Second)
 	reloadPage(t, ctx2)
 	if got := editorText(t, ctx2); got != text+"# edited\n" {
 		t.Errorf("after reload the shared view shows %q", got)
@@ -274,7 +274,7 @@ func TestHostileShareLinks(t *testing.T) {
 	ctx := startFresh(t)
 	const own = "User-agent: *\nDisallow: /own/\n"
 	setText(t, ctx, own)
-	time.Sleep(700 * time.Millisecond)
+	waitSaved(t, ctx, "/own/")
 
 	real, err := share.Encode(share.State{Files: []share.File{{Name: "/robots.txt", Text: "User-agent: *\nDisallow: /login\n"}}, Kind: "rfc9309"})
 	if err != nil {

@@ -148,3 +148,63 @@ func ExamplePlainText() {
 	fmt.Println(PlainText(html))
 	// Output: Disallow: /a<b>"c"
 }
+
+// TestLineSlice: a slice of a line is the same text, with the same
+// colours, as that part of the whole line.
+func TestLineSlice(t *testing.T) {
+	lines := []string{
+		"User-agent: *",
+		"Disallow: /private/*.html$ # a comment",
+		"ACAP-allow-index: /news/ time-limit=7-days",
+		"<html><head><title>Not a robots.txt</title></head>",
+		"",
+	}
+	for _, l := range lines {
+		whole := Line(l, policy.Pos{Line: 1, Col: 1})
+		if PlainText(whole) != l {
+			t.Fatalf("Line(%q) shows %q", l, PlainText(whole))
+		}
+		for a := 0; a <= len(l); a++ {
+			for b := a; b <= len(l); b++ {
+				got := LineSlice(l, policy.Pos{Line: 1, Col: 1}, a, b)
+				if PlainText(got) != l[a:b] {
+					t.Fatalf("LineSlice(%q, %d, %d) shows %q", l, a, b, PlainText(got))
+				}
+			}
+		}
+		// Each character keeps the class it has in the whole line.
+		if len(l) > 0 {
+			var parts string
+			for a := 0; a < len(l); a++ {
+				parts += LineSlice(l, policy.Pos{Line: 1, Col: 1}, a, a+1)
+			}
+			if classesOf(parts) != classesOf(whole) {
+				t.Errorf("%q: classes differ between slices and the whole line:\n%s\n%s", l, classesOf(parts), classesOf(whole))
+			}
+		}
+	}
+}
+
+// classesOf lists, for each character shown, the class of its span.
+func classesOf(html string) string {
+	var out []string
+	cls := ""
+	for i := 0; i < len(html); {
+		switch {
+		case strings.HasPrefix(html[i:], `<span class="`):
+			j := strings.IndexByte(html[i+13:], '"')
+			cls = html[i+13 : i+13+j]
+			i = strings.IndexByte(html[i:], '>') + i + 1
+		case strings.HasPrefix(html[i:], "</span>"):
+			cls = ""
+			i += 7
+		case html[i] == '&':
+			out = append(out, cls)
+			i = strings.IndexByte(html[i:], ';') + i + 1
+		default:
+			out = append(out, cls)
+			i++
+		}
+	}
+	return strings.Join(out, ",")
+}

@@ -17,6 +17,14 @@ var formatter = chtml.New(chtml.WithClasses(true), chtml.PreventSurroundingPre(t
 // its trailing newline, which is not part of the output). start is where the
 // line begins in the file; only a line at offset 0 can hold a BOM.
 func Line(line string, start policy.Pos) string {
+	return LineSlice(line, start, 0, len(line))
+}
+
+// LineSlice returns the highlighted HTML of the bytes [a, b) of a line: the
+// line is scanned whole, as Line does, so the colours are the same, and
+// the tokens are cut to the range. The editor draws only the columns in
+// view of a very long line.
+func LineSlice(line string, start policy.Pos, a, b int) string {
 	src := []byte(line)
 	toks := policy.ScanLine(src, start.Offset)
 	ct := Tokens(src, toks)
@@ -30,15 +38,28 @@ func Line(line string, start policy.Pos) string {
 			break
 		}
 	}
+	if a > 0 || b < len(line) {
+		var cut []chroma.Token
+		off := 0
+		for _, t := range ct {
+			n := len(t.Value)
+			if x, y := max(off, a), min(off+n, b); x < y {
+				t.Value = t.Value[x-off : y-off]
+				cut = append(cut, t)
+			}
+			off += n
+		}
+		ct = cut
+	}
 	if len(ct) == 0 {
 		return ""
 	}
-	var b strings.Builder
-	b.Grow(len(line) * 3)
-	if err := formatter.Format(&b, Light, chroma.Literator(ct...)); err != nil {
-		return escape(line)
+	var out strings.Builder
+	out.Grow((b - a) * 3)
+	if err := formatter.Format(&out, Light, chroma.Literator(ct...)); err != nil {
+		return escape(line[max(0, min(a, len(line))):max(0, min(b, len(line)))])
 	}
-	return b.String()
+	return out.String()
 }
 
 // File highlights a whole file, one element per line, as a complete

@@ -13,16 +13,23 @@ import (
 
 // Element IDs shared by the component's markup, the editor and the tests.
 const (
-	idEditor    = "editor"
-	idInput     = "editor-input"
-	idHL        = "hl-win"
-	idMarks     = "marks-win"
-	idGutter    = "gutter-win"
-	idProblems  = "problems"
-	idStatus    = "problem-status"
-	padTop      = 8 // px, must match --pad-y in web/app.css
-	padLeft     = 10
-	overscan    = 8 // lines rendered above and below the viewport
+	idEditor   = "editor"
+	idInput    = "editor-input"
+	idHL       = "hl-win"
+	idMarks    = "marks-win"
+	idGutter   = "gutter-win"
+	idProblems = "problems"
+	idStatus   = "problem-status"
+	padTop     = 8 // px, must match --pad-y in web/app.css
+	padLeft    = 10
+	overscan   = 8 // lines rendered above and below the viewport
+	// longLine is the length (bytes) from which a line of printable ASCII
+	// is drawn only around the columns in view: a few lines of tens of
+	// thousands of characters (an HTML page served as robots.txt) would
+	// otherwise cost the colour layer tens of milliseconds a frame.
+	longLine = 1000
+	// colStep is how far the drawn columns move at a time.
+	colStep     = 256
 	maxProblems = 300
 	defaultFS   = 14
 	minFontSize = 11
@@ -42,8 +49,10 @@ type editor struct {
 	probs  app.Value
 	status app.Value
 
-	lh        int // line height in px
-	first     int // the lines drawn in the layers: [first, last)
+	lh        int     // line height in px
+	cw        float64 // the width of a character in px (0: not measured)
+	colA      int     // the first column drawn of a long line
+	first     int     // the lines drawn in the layers: [first, last)
 	last      int
 	drawn     [3][]string // the markup drawn per line: text, underlines, gutter
 	lastHL    string      // "" forces the next draw to rewrite the layers
@@ -253,6 +262,7 @@ func (e *editor) keepText(name, text string) {
 func (e *editor) setFontSize(px int) {
 	px = max(minFontSize, min(maxFontSize, px))
 	e.lh = (px*3 + 1) / 2
+	e.cw = 0
 	ed := byID(idEditor)
 	ed.Get("style").Call("setProperty", "--fs", strconv.Itoa(px)+"px")
 	ed.Get("style").Call("setProperty", "--lh", strconv.Itoa(e.lh)+"px")
@@ -286,12 +296,30 @@ func (e *editor) renderWindow() {
 	for k := range now {
 		now[k] = make([]string, 0, last-first)
 	}
+	colA, colB := 0, 0 // the columns drawn of a long line
+	for i := first; i < last; i++ {
+		if len(e.d.Lines[i].Raw) > longLine {
+			cw := e.charWidth()
+			cols := int(float64(e.ta.Get("clientWidth").Int())/cw) + 1
+			colA = max(0, int(float64(sl)/cw)-cols) / colStep * colStep
+			colB = colA + 3*cols + 2*colStep
+			break
+		}
+	}
 	for i := first; i < last; i++ {
 		tr := ""
 		if m := e.traced[i]; m != "" {
 			tr = " tr-" + m
 		}
-		now[0] = append(now[0], `<div class="wbl`+tr+`">`+e.d.HTML(i)+"</div>")
+		if colB > 0 && len(e.d.Lines[i].Raw) > longLine && e.d.Plain(i) {
+			skip := ""
+			if colA > 0 {
+				skip = `<span class="skip" style="width:` + strconv.Itoa(colA) + `ch"></span>`
+			}
+			now[0] = append(now[0], `<div class="wbl`+tr+`">`+skip+e.d.HTMLSlice(i, colA, colB)+"</div>")
+		} else {
+			now[0] = append(now[0], `<div class="wbl`+tr+`">`+e.d.HTML(i)+"</div>")
+		}
 		sev, has := e.d.LineSeverity(i)
 		if has {
 			now[1] = append(now[1], `<div class="wbl">`+e.lineMarks(i)+"</div>")
@@ -302,7 +330,8 @@ func (e *editor) renderWindow() {
 		}
 	}
 	layers := [3]app.Value{e.hl, e.marks, e.gutter}
-	whole := e.lastHL == "" || first != e.first || last != e.last
+	whole := e.lastHL == "" || first != e.first || last != e.last || colA != e.colA
+	e.colA = colA
 	for k, layer := range layers {
 		var changed []int
 		if !whole {
@@ -327,6 +356,21 @@ func (e *editor) renderWindow() {
 	e.hl.Get("style").Set("transform", tr)
 	e.marks.Get("style").Set("transform", tr)
 	e.gutter.Get("style").Set("transform", "translateY("+y+"px)")
+}
+
+// charWidth measures the width of a character of the editor's font.
+func (e *editor) charWidth() float64 {
+	if e.cw == 0 {
+		s := app.Window().Get("document").Call("createElement", "span")
+		s.Set("textContent", strings.Repeat("0", 200))
+		e.hl.Call("appendChild", s)
+		e.cw = s.Call("getBoundingClientRect").Get("width").Float() / 200
+		s.Call("remove")
+		if e.cw <= 0 {
+			e.cw = 8
+		}
+	}
+	return e.cw
 }
 
 // lineMarks returns the underline layer of line i: the line's text, escaped

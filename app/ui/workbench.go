@@ -69,9 +69,10 @@ type Workbench struct {
 	sim  *simulator
 	conv *converter
 
-	slowTimer int
-	slowFn    app.Func
-	pasteLen  int // characters pasted since the slow checks last ran
+	slowTimer  int
+	slowFn     app.Func
+	pasteLen   int  // characters pasted since the slow checks last ran
+	fitPending bool // a large file was opened: the simulator fits it after its check
 
 	// The workshop kit: the side panel shown, the panels mounted so far
 	// and their components (made once, see newPanels).
@@ -279,10 +280,10 @@ func (c *Workbench) slowChecks() {
 	}
 	c.followSignals()
 	f := c.ed.d.File
-	if c.pasteLen > 0 && c.active == 0 && c.sim != nil && 2*c.pasteLen >= len(f.Src) {
+	if (c.fitPending || (c.pasteLen > 0 && 2*c.pasteLen >= len(f.Src))) && c.active == 0 && c.sim != nil {
 		c.sim.fit(f)
 	}
-	c.pasteLen = 0
+	c.pasteLen, c.fitPending = 0, false
 	var others []*policy.File
 	for i := range c.files {
 		if i == c.active {
@@ -597,11 +598,21 @@ func (c *Workbench) load(name, text string) {
 	c.ed.d.From = c.referrer(c.active)
 	c.ed.setText(name, text)
 	if c.sim != nil && c.active == 0 {
-		c.sim.fit(c.ed.file())
+		if len(text) <= syncCheckMax {
+			c.sim.fit(c.ed.file())
+		} else {
+			// A large file is checked after the first paint: the
+			// simulator follows it with the slow checks.
+			c.fitPending = true
+		}
 	}
 	c.renderTabs()
 	c.workspaceChanged()
-	c.saveNow()
+	if len(text) <= syncCheckMax {
+		c.saveNow()
+	} else {
+		c.scheduleSave() // after the first paint too
+	}
 }
 
 func (c *Workbench) confirmReplace(ctx app.Context, e app.Event) {
