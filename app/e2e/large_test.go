@@ -132,6 +132,9 @@ func TestLargeFileOpenScroll(t *testing.T) {
 			eval[string](t, ctx, `(document.getElementById("notice") || {}).textContent || ""`))
 	}
 	opened := eval[float64](t, ctx, `performance.now()`) - t0
+	if eval[bool](t, ctx, `document.getElementById("editor-input").readOnly`) {
+		t.Error("the editor stays read-only after the file is in it")
+	}
 	waitJS(t, ctx, `/\d+ errors?, \d+ warnings?/.test(document.getElementById("problem-status").textContent)`, 30*time.Second)
 	// Then the slow checks, the simulator and the save: all frames after
 	// opening are counted until the file is saved.

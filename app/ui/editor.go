@@ -65,7 +65,11 @@ type editor struct {
 	diffFn     app.Value
 	checkTimer int
 	checkFn    app.Func
-	escTab     bool // Escape pressed: the next Tab moves focus instead
+	deferred   int // counts the texts put into the textarea in a later frame (setText)
+	// pendingText waits for that frame while pendingSet is true.
+	pendingText string
+	pendingSet  bool
+	escTab      bool // Escape pressed: the next Tab moves focus instead
 	// traced marks lines (0-based) of an explanation the simulator shows:
 	// "decide" for the deciding line, "consider" for the others.
 	traced map[int]string
@@ -107,7 +111,12 @@ func (e *editor) listen(target app.Value, event string, fn func(app.Value, []app
 	target.Call("addEventListener", event, f)
 }
 
-func (e *editor) text() string { return e.ta.Get("value").String() }
+func (e *editor) text() string {
+	if e.pendingSet {
+		return e.pendingText // given to the textarea in a later frame (setText)
+	}
+	return e.ta.Get("value").String()
+}
 
 // diffJS is the body of a JavaScript function (a, b, caret) that finds
 // the part of the old text a that the new text b replaced: it returns
@@ -146,6 +155,9 @@ const diffJS = `return (a, b, caret) => {
 const (
 	syncCheckMax = 64 << 10
 	checkDelay   = 60
+	// deferValueMin is the size (bytes) from which setText gives the
+	// textarea its text in the next frame.
+	deferValueMin = 1 << 20
 )
 
 // handleInput runs synchronously inside the browser's input event: the
@@ -242,18 +254,70 @@ func (e *editor) loadText(text string) {
 	}
 }
 
-// setText replaces the whole text (a file was opened or restored).
+// setText replaces the whole text (a file was opened or restored). A text
+// over deferValueMin goes into the textarea in the next frame: the
+// browser's layout of it (about 250 ms for 3.7 MB, whatever the page does)
+// then has a frame of its own instead of adding to the frame that read the
+// file. The textarea is read-only meanwhile.
 func (e *editor) setText(name, text string) {
 	e.d.Name = name
-	e.loadText(text)
-	e.ta.Set("scrollTop", 0)
-	e.ta.Set("scrollLeft", 0)
-	e.render()
+	e.cancelPending()
+	if len(text) < deferValueMin {
+		e.loadText(text)
+		e.ta.Set("scrollTop", 0)
+		e.ta.Set("scrollLeft", 0)
+		e.render()
+		return
+	}
+	e.d.SetText(text)
+	e.ta.Set("readOnly", true)
+	e.pendingText, e.pendingSet = text, true
+	e.deferred++
+	n := e.deferred
+	var done bool
+	var fn app.Func
+	fn = app.FuncOf(func(app.Value, []app.Value) any {
+		if done || n != e.deferred {
+			return nil
+		}
+		done = true
+		e.cancelPending()
+		e.ta.Set("value", text)
+		e.jsText = e.ta.Get("value")
+		if e.ta.Get("textLength").Int() != e.d.LenUTF16() || strings.Contains(text, "\r") {
+			e.d.SetText(e.jsText.String()) // the browser changed the text
+		}
+		e.scheduleCheck()
+		e.ta.Set("scrollTop", 0)
+		e.ta.Set("scrollLeft", 0)
+		e.render()
+		text = "" // the callback stays registered: let the text go
+		return nil
+	})
+	// The frame after the next one (the next one may already hold the
+	// task that read the file), or a timer in a tab that draws no frames.
+	next := app.FuncOf(func(app.Value, []app.Value) any {
+		app.Window().Call("requestAnimationFrame", fn)
+		return nil
+	})
+	app.Window().Call("requestAnimationFrame", next)
+	app.Window().Call("setTimeout", fn, 300)
+}
+
+// cancelPending drops a text still waiting for its frame (setText): a text
+// given since replaces it.
+func (e *editor) cancelPending() {
+	e.deferred++
+	if e.pendingSet {
+		e.pendingText, e.pendingSet = "", false
+		e.ta.Set("readOnly", false)
+	}
 }
 
 // keepText replaces the whole text with another tab's version, keeping the
 // selection (as far as the new text reaches) and the scroll position.
 func (e *editor) keepText(name, text string) {
+	e.cancelPending()
 	top, left := e.ta.Get("scrollTop"), e.ta.Get("scrollLeft")
 	a, b := e.ta.Get("selectionStart"), e.ta.Get("selectionEnd")
 	e.d.Name = name
