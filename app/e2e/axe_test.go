@@ -89,6 +89,20 @@ func TestAxeAudit(t *testing.T) {
 			showPanel(t, ctx, "help")
 			waitJS(t, ctx, `document.getElementById("wk-help-h") !== null`, 5*time.Second)
 		}},
+		{"conflict between tabs", func(t *testing.T, ctx context.Context) {
+			// Another tab's save arrives while this tab has changes of its
+			// own: written to storage as that tab would, and announced with
+			// the storage event the browser sends.
+			typeLine(t, ctx, "Disallow: /mine/")
+			eval[bool](t, ctx, `(() => {
+				const doc = JSON.parse(localStorage.getItem("acap-workbench:v1:doc") || '{"v":1,"name":"robots.txt","text":"","dirty":false,"savedAt":0}');
+				doc.text = "User-agent: *\nDisallow: /theirs/\n";
+				localStorage.setItem("acap-workbench:v1:doc", JSON.stringify(doc));
+				localStorage.setItem("acap-workbench:v1:rev", JSON.stringify({n: 999, tab: "other"}));
+				window.dispatchEvent(new StorageEvent("storage", {key: "acap-workbench:v1:rev"}));
+				return true })()`)
+			waitJS(t, ctx, `document.getElementById("tab-conflict") !== null`, 5*time.Second)
+		}},
 		{"presenter", func(t *testing.T, ctx context.Context) {
 			click(t, ctx, "#wk-presenter")
 			waitJS(t, ctx, `document.documentElement.classList.contains("presenter")`, 5*time.Second)
