@@ -2,6 +2,7 @@ package policy
 
 import (
 	"encoding/binary"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -172,8 +173,15 @@ type automaton struct {
 	pats []autPattern
 	// States are sorted lists of items: a live position (pattern<<16 | pos)
 	// or a pattern that has matched for good (matchedBit | pattern).
-	ids    map[string]int32
-	states [][]int32
+	// The states' items are kept end to end in arena (state i is
+	// arena[offs[i]:offs[i+1]]) and found by a hash of their items (ids,
+	// with next chaining states of equal hashes): memory without pointers,
+	// which the garbage collector does not scan; with hundreds of
+	// thousands of states, that keeps its pauses short in a browser.
+	arena  []int32
+	offs   []int32
+	ids    map[uint64]int32
+	next   []int32
 	parent []int32 // the state before (-1 for the start)
 	via    []int16 // the unit read from the parent
 	other  int     // a unit no pattern names, or -1
@@ -187,7 +195,7 @@ type automaton struct {
 const matchedBit = 1 << 30
 
 func newAutomaton(pats []autPattern) *automaton {
-	a := &automaton{pats: pats, ids: map[string]int32{}, other: -1}
+	a := &automaton{pats: pats, ids: map[uint64]int32{}, offs: []int32{0}, other: -1}
 	used := make([]bool, numUnits)
 	for _, p := range pats {
 		for _, t := range p.toks {
@@ -345,16 +353,45 @@ func (a *automaton) setDominators(dom [][]int32) {
 
 // intern returns the id of a state, adding it if new.
 func (a *automaton) intern(items []int32, parent int32, via int) (int32, bool) {
-	k := itemsKey(items)
-	if id, ok := a.ids[k]; ok {
-		return id, false
+	h := hashItems(items)
+	head, ok := a.ids[h]
+	if ok {
+		for id := head; id >= 0; id = a.next[id] {
+			if slices.Equal(a.state(id), items) {
+				return id, false
+			}
+		}
+	} else {
+		head = -1
 	}
-	id := int32(len(a.states))
-	a.ids[k] = id
-	a.states = append(a.states, items)
+	id := int32(a.numStates())
+	a.arena = append(a.arena, items...)
+	a.offs = append(a.offs, int32(len(a.arena)))
+	a.next = append(a.next, head)
+	a.ids[h] = id
 	a.parent = append(a.parent, parent)
 	a.via = append(a.via, int16(via))
 	return id, true
+}
+
+// state returns the items of state id (not to be changed).
+func (a *automaton) state(id int32) []int32 {
+	return a.arena[a.offs[id]:a.offs[id+1]:a.offs[id+1]]
+}
+
+// numStates is the number of states found.
+func (a *automaton) numStates() int { return len(a.offs) - 1 }
+
+// hashItems is FNV-1a over the items.
+func hashItems(items []int32) uint64 {
+	h := uint64(14695981039346656037)
+	for _, it := range items {
+		for k := 0; k < 32; k += 8 {
+			h ^= uint64(uint8(it >> k))
+			h *= 1099511628211
+		}
+	}
+	return h
 }
 
 func itemsKey(items []int32) string {

@@ -17,6 +17,12 @@ type CompareOptions struct {
 	Deadline time.Time
 	// OnlyNamed leaves out the crawler the file does not name.
 	OnlyNamed bool
+	// Yield, when set, is called now and then during the work (every few
+	// states). An application that runs single-threaded, as
+	// WebAssembly does in a browser page, can let the page draw and answer
+	// input there (by sleeping briefly in a goroutine); the result does
+	// not depend on it.
+	Yield func()
 }
 
 // defaultMaxStates is the bound of MaxStates when none is given.
@@ -291,6 +297,9 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 	// become the deciding one through the tie rule; such fields are never
 	// dropped.
 	for i := range all {
+		if i%32 == 0 && c.opt.Yield != nil {
+			c.opt.Yield()
+		}
 		x := &all[i]
 		for j := range all {
 			y := &all[j]
@@ -441,6 +450,9 @@ func (c *comparer) run(names []string) EquivalenceReport {
 	var groups []*crawlerGroup
 	bySig := map[string]*crawlerGroup{}
 	for _, n := range names {
+		if c.opt.Yield != nil {
+			c.opt.Yield()
+		}
 		roles := c.rolesFor(n)
 		ids := make([]int, 0, len(roles.ids))
 		for id := range roles.ids {
@@ -547,6 +559,9 @@ func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
 		if len(g.pats) > maxDominancePatterns {
 			break // too many pairs to weigh: the exploration is exact anyway
 		}
+		if qi%8 == 0 && c.opt.Yield != nil {
+			c.opt.Yield()
+		}
 		for pi, p := range g.pats {
 			if pats[pi].anchored {
 				continue // matches only at the end: never for good
@@ -575,12 +590,15 @@ func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
 	res := groupResult{srcDeciding: map[int]bool{}}
 	queue := []int32{a.start()}
 	for head := 0; head < len(queue); head++ {
-		if len(a.states) > c.opt.MaxStates || (!c.opt.Deadline.IsZero() && head%256 == 0 && time.Now().After(c.opt.Deadline)) {
-			res.states = len(a.states)
+		if head%4 == 0 && c.opt.Yield != nil {
+			c.opt.Yield()
+		}
+		if a.numStates() > c.opt.MaxStates || (!c.opt.Deadline.IsZero() && head%256 == 0 && time.Now().After(c.opt.Deadline)) {
+			res.states = a.numStates()
 			return res
 		}
 		id := queue[head]
-		items := a.states[id]
+		items := a.state(id)
 		mkey := itemsKey(a.matched(items))
 		for i, name := range g.names {
 			ap := caches[i][mkey]
@@ -621,7 +639,7 @@ func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
 		}
 	}
 	res.complete = true
-	res.states = len(a.states)
+	res.states = a.numStates()
 	return res
 }
 

@@ -3,6 +3,7 @@ package policy
 import (
 	"errors"
 	"math/rand"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -74,9 +75,9 @@ func TestAutomatonAgreesWithMatcher(t *testing.T) {
 			}
 			id := a.start()
 			for _, u := range units[1:] {
-				id, _ = a.intern(a.step(append([]int32(nil), a.states[id]...), u), id, u)
+				id, _ = a.intern(a.step(append([]int32(nil), a.state(id)...), u), id, u)
 			}
-			matched := a.matched(a.states[id])
+			matched := a.matched(a.state(id))
 			subj := NewSubject(p)
 			for i := range pats {
 				want := pats[i].Match(&subj)
@@ -254,5 +255,26 @@ func TestConvertRefusesOversizedResult(t *testing.T) {
 	}
 	if !strings.Contains(conv.Err.Error(), "MiB") || conv.Report.Equivalent() {
 		t.Errorf("message %q, report %+v", conv.Err, conv.Report)
+	}
+}
+
+// TestCompareYield: the Yield hook is called during a long proof and does
+// not change its result.
+func TestCompareYield(t *testing.T) {
+	src, err := os.ReadFile("testdata/bench/bench_robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := MustParse(string(src))
+	conv := MustParse(string(Convert(f, ConvertOptions{Bounds: CompareOptions{MaxStates: 2000}}).Text))
+	plain := CompareReadingsBounded(f, KindRFC9309, conv, CompareOptions{MaxStates: 5000})
+	calls := 0
+	yielded := CompareReadingsBounded(f, KindRFC9309, conv, CompareOptions{MaxStates: 5000, Yield: func() { calls++ }})
+	if calls == 0 {
+		t.Error("Yield was never called")
+	}
+	if plain.States != yielded.States || len(plain.Proved) != len(yielded.Proved) || len(plain.Differences) != len(yielded.Differences) {
+		t.Errorf("with Yield: %d states, %d proved, %d differences; without: %d, %d, %d",
+			yielded.States, len(yielded.Proved), len(yielded.Differences), plain.States, len(plain.Proved), len(plain.Differences))
 	}
 }

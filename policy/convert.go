@@ -265,6 +265,9 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		return true
 	}
 	for round := 0; round < maxRepairRounds && conv.Report.OtherCount > 0 && time.Now().Before(opt.Bounds.Deadline); round++ {
+		if opt.Bounds.Yield != nil {
+			opt.Bounds.Yield()
+		}
 		sets := repairLines(f, opt.Source, cur, conv.Report, tried)
 		if len(sets) == 0 {
 			break

@@ -71,7 +71,7 @@ func TestAxeAudit(t *testing.T) {
 			setText(t, ctx, "User-agent: *\nAllow: /p*\nDisallow: /*.pdf\n")
 			click(t, ctx, "#conv-toggle")
 			click(t, ctx, "#conv-run")
-			waitJS(t, ctx, `document.getElementById("conv-out").textContent.length > 40`, 10*time.Second)
+			waitJS(t, ctx, `document.getElementById("conv-report") !== null`, 30*time.Second)
 		}},
 		{"gallery", func(t *testing.T, ctx context.Context) {
 			showPanel(t, ctx, "gallery")

@@ -363,7 +363,10 @@ func TestSlowChecksJoinProblems(t *testing.T) {
 
 // TestConverterNotProved: a file too large to prove in the converter's
 // budget is reported as not proved, naming the crawlers, never as
-// equivalent.
+// equivalent. While it is proved (for the whole budget), the page keeps
+// drawing and answering: the frames are printed as a benchmark, and the
+// test asks for frames drawn and a click handled during the proof (counts,
+// not times).
 func TestConverterNotProved(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "..", "policy", "testdata", "bench", "bench_robots.txt"))
 	if err != nil {
@@ -372,8 +375,26 @@ func TestConverterNotProved(t *testing.T) {
 	ctx := newTab(t)
 	openSim(t, ctx, string(src))
 	click(t, ctx, `#conv-toggle`)
+	eval[bool](t, ctx, frameJS)
 	click(t, ctx, `#conv-run`)
+	if !eval[bool](t, ctx, `document.getElementById("conv-run").disabled && document.getElementById("conv-busy") !== null`) {
+		t.Error("while converting, the button is not disabled or the status not shown")
+	}
+	// A click on a tab of the side panel is handled during the proof.
+	click(t, ctx, "#ptab-help")
+	handled := eval[bool](t, ctx, `document.getElementById("conv-report") === null && document.getElementById("ptab-help").getAttribute("aria-selected") === "true"`)
+	click(t, ctx, "#ptab-sim")
 	waitJS(t, ctx, `document.getElementById("conv-report") !== null`, 90*time.Second)
+	frames := readFrames(t, ctx)
+	n := eval[int](t, ctx, `window.__frames.length`)
+	t.Logf("frames over 100 ms, by position: %v", eval[[][]float64](t, ctx, `window.__frames.map((f, i) => [i, Math.round(f)]).filter(x => x[1] > 100)`))
+	fmt.Printf("BenchmarkConvertResponsive/50KiB\t%d\t%.1f ms/op longest-frame\t%.1f ms/op median-frame\n", n, frames.longest, frames.median)
+	if !handled {
+		t.Error("a click during the proof was not handled before the proof ended")
+	}
+	if n < 10 {
+		t.Errorf("only %d frames drawn during the proof", n)
+	}
 	report := eval[string](t, ctx, `document.querySelector("#conv-out p").textContent`)
 	if !strings.Contains(report, "Not proved") || !strings.Contains(report, "Nothing is claimed for") || strings.Contains(report, "Proved equivalent") {
 		t.Errorf("report %q", report)

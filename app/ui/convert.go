@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -38,6 +39,7 @@ type converter struct {
 	conv    *policy.Conversion
 	undo    string // the text before the last apply
 	funcs   []app.Func
+	running bool // a conversion is being proved
 }
 
 func newConverter(ed *editor, main func() (string, string, bool), download func(string, string), apply func(string)) *converter {
@@ -98,17 +100,47 @@ func (c *converter) options() policy.ConvertOptions {
 	}
 }
 
+// run converts and proves in a goroutine that pauses every frameBudget
+// (policy.CompareOptions.Yield), so that the page keeps drawing and
+// answering while a large file is proved (up to the proof's budget).
 func (c *converter) run() {
+	if c.running {
+		return
+	}
 	name, text, _ := c.main()
 	f, err := policy.Parse(name, []byte(text))
 	if err != nil {
 		c.out.Set("innerHTML", `<p class="sev-error">`+escape(err.Error())+`</p>`)
 		return
 	}
+	c.running = true
+	btn := byID(idConvRun)
+	btn.Set("disabled", true)
+	c.out.Set("innerHTML", `<p class="muted" id="conv-busy" role="status">Converting, and proving the result over every path (at most `+
+		strconv.Itoa(int(policy.DefaultConvertBudget.Seconds()))+` s)…</p>`)
 	perf := app.Window().Get("performance")
 	t0 := perf.Call("now").Float()
-	conv := policy.Convert(f, c.options())
-	ms := perf.Call("now").Float() - t0
+	opt := c.options()
+	last := time.Now()
+	opt.Bounds.Yield = func() {
+		if time.Since(last) >= frameBudget {
+			time.Sleep(time.Millisecond) // the page draws and handles input
+			last = time.Now()
+		}
+	}
+	go func() {
+		conv := policy.Convert(f, opt)
+		c.running = false
+		btn.Set("disabled", false)
+		c.show(text, conv, perf.Call("now").Float()-t0)
+	}()
+}
+
+// frameBudget is how long the proof runs before it lets the page draw.
+const frameBudget = 30 * time.Millisecond
+
+// show puts a conversion of text on the page.
+func (c *converter) show(text string, conv *policy.Conversion, ms float64) {
 	if conv.Err != nil {
 		// Nothing is replaced: the file stays as it is.
 		c.oldText, c.conv, c.undo = text, nil, ""
@@ -117,7 +149,10 @@ func (c *converter) run() {
 	}
 	c.oldText, c.conv, c.undo = text, conv, ""
 	c.out.Set("innerHTML", RenderConversion(text, conv, ms))
-	if h := byID("conv-report"); h.Truthy() {
+	// The report takes the focus only from the Convert button (or from
+	// nowhere): someone typing in the editor meanwhile keeps typing there.
+	act := app.Window().Get("document").Get("activeElement")
+	if h := byID("conv-report"); h.Truthy() && (!act.Truthy() || act.Get("id").String() == idConvRun || act.Get("tagName").String() == "BODY") {
 		h.Call("focus", map[string]any{"preventScroll": false})
 	}
 }
