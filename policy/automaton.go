@@ -190,6 +190,14 @@ type automaton struct {
 	// once one of them has matched, q is dropped from the state.
 	domSets [][]uint64
 	doneSet []uint64 // scratch for normalize
+	// always are the live positions every state has unless a pattern
+	// that matched for good drops them (normalize): those a star reached
+	// right after the leading '/' gives back after every unit it reads.
+	// States are stored without them (strip) and given them back before
+	// they are read (expand); a state's matched patterns decide which are
+	// dropped, so the stored form still tells states apart.
+	always   []int32
+	isAlways map[int32]bool
 }
 
 const matchedBit = 1 << 30
@@ -230,8 +238,51 @@ func (a *automaton) start() int32 {
 		}
 	}
 	items = a.step(items, '/')
-	id, _ := a.intern(a.normalize(items), -1, '/')
+	if a.isAlways == nil {
+		a.isAlways = map[int32]bool{}
+		for _, it := range items {
+			if it&matchedBit != 0 {
+				continue
+			}
+			i, pos := int(it>>16), int(it&0xffff)
+			if pos < len(a.pats[i].toks) && a.pats[i].toks[pos] == tokStar {
+				for _, c := range a.closure(nil, i, pos) {
+					if c&matchedBit == 0 && !a.isAlways[c] {
+						a.isAlways[c] = true
+						a.always = append(a.always, c)
+					}
+				}
+			}
+		}
+		slices.Sort(a.always)
+	}
+	id, _ := a.intern(a.strip(items), -1, '/')
 	return id
+}
+
+// strip leaves out of normalized items those of always.
+func (a *automaton) strip(items []int32) []int32 {
+	out := items[:0]
+	for _, it := range items {
+		if !a.isAlways[it] {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// expand returns the full items of a stored state: its own and those of
+// always that its matched patterns do not drop.
+func (a *automaton) expand(stored []int32) []int32 {
+	items := make([]int32, 0, len(stored)+len(a.always))
+	items = append(append(items, stored...), a.always...)
+	return a.normalize(items)
+}
+
+// advance returns the state reached from state id by reading unit u, and
+// whether it is new.
+func (a *automaton) advance(id int32, u int) (int32, bool) {
+	return a.intern(a.strip(a.step(a.expand(a.state(id)), u)), id, u)
 }
 
 // closure adds position pos of pattern i and what '*' reaches from it.

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -631,8 +632,9 @@ func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
 				Source: ap.src.Allowed, SourceLine: ap.src.Line, ACAP: ap.dst.Allowed, ACAPLine: ap.dst.Line,
 				CaseOnly: co})
 		}
-		for _, u := range a.successors(items) {
-			next, isNew := a.intern(a.step(append([]int32(nil), items...), u), id, u)
+		full := a.expand(items)
+		for _, u := range a.successors(full) {
+			next, isNew := a.intern(a.strip(a.step(slices.Clone(full), u)), id, u)
 			if isNew {
 				queue = append(queue, next)
 			}
