@@ -278,3 +278,18 @@ func TestCompareYield(t *testing.T) {
 			yielded.States, len(yielded.Proved), len(yielded.Differences), plain.States, len(plain.Proved), len(plain.Differences))
 	}
 }
+
+// TestCheckDriftYielding: the drift check gives the same diagnostics with
+// a Yield.
+func TestCheckDriftYielding(t *testing.T) {
+	f := MustParse("User-agent: *\nDisallow: /a/\n\nACAP-crawler: *\nACAP-allow-crawl: /a/\n\nUser-agent: NewsBot\nDisallow: /b/\n\nACAP-crawler: NewsBot\nACAP-allow-crawl: /b/\n")
+	calls := 0
+	got := CheckDriftYielding(f, func() { calls++ })
+	want := CheckDrift(f)
+	if len(want) == 0 || !slices.EqualFunc(got, want, func(a, b Diagnostic) bool { return a.Message == b.Message && a.Pos == b.Pos }) {
+		t.Errorf("with yield: %v\nwithout: %v", got, want)
+	}
+	if calls == 0 {
+		t.Error("yield never called")
+	}
+}

@@ -22,12 +22,16 @@ const driftMaxStates = 50000
 // warning always names a real witness path with both deciding lines; where
 // the proof was stopped by its bound, an info says which crawlers it did not
 // cover. It costs more than Check: an editor runs it when typing pauses.
-func CheckDrift(f *File) []Diagnostic {
+func CheckDrift(f *File) []Diagnostic { return CheckDriftYielding(f, nil) }
+
+// CheckDriftYielding is CheckDrift calling yield now and then during its
+// proof (see CompareOptions.Yield); the result is the same.
+func CheckDriftYielding(f *File, yield func()) []Diagnostic {
 	if len(f.Records) == 0 || len(f.Groups) == 0 {
 		return nil
 	}
 	rep := CompareReadingsBounded(f, KindRFC9309, f, CompareOptions{OnlyNamed: true, MaxStates: driftMaxStates,
-		Deadline: time.Now().Add(driftBudget)})
+		Deadline: time.Now().Add(driftBudget), Yield: yield})
 	anchor := func(name string) *Field {
 		for _, r := range f.Records {
 			for _, c := range r.Crawlers {

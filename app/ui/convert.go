@@ -121,13 +121,7 @@ func (c *converter) run() {
 	perf := app.Window().Get("performance")
 	t0 := perf.Call("now").Float()
 	opt := c.options()
-	last := time.Now()
-	opt.Bounds.Yield = func() {
-		if time.Since(last) >= frameBudget {
-			time.Sleep(time.Millisecond) // the page draws and handles input
-			last = time.Now()
-		}
-	}
+	opt.Bounds.Yield = pageYield()
 	go func() {
 		conv := policy.Convert(f, opt)
 		c.running = false
@@ -136,8 +130,22 @@ func (c *converter) run() {
 	}()
 }
 
-// frameBudget is how long the proof runs before it lets the page draw.
+// frameBudget is how long a proof runs before it lets the page draw.
 const frameBudget = 30 * time.Millisecond
+
+// pageYield returns a policy.CompareOptions.Yield for work running in a
+// goroutine: every frameBudget it sleeps a millisecond, which hands the
+// single thread of a browser page back to the page (to draw, to handle
+// input) until a timer brings the work back.
+func pageYield() func() {
+	last := time.Now()
+	return func() {
+		if time.Since(last) >= frameBudget {
+			time.Sleep(time.Millisecond)
+			last = time.Now()
+		}
+	}
+}
 
 // show puts a conversion of text on the page.
 func (c *converter) show(text string, conv *policy.Conversion, ms float64) {

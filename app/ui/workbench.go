@@ -297,12 +297,17 @@ func (c *Workbench) slowChecks() {
 			others = append(others, o)
 		}
 	}
-	extra := append(policy.CheckDrift(f), policy.CheckReferences(f, others...)...)
-	if len(extra) == 0 || c.ed.d.File != f {
-		return
-	}
-	c.ed.d.SetExtra(extra)
-	c.ed.render()
+	refs := policy.CheckReferences(f, others...)
+	// The drift check proves (up to its budget): in a goroutine that lets
+	// the page draw, its result shown if the text has not changed since.
+	go func() {
+		extra := append(policy.CheckDriftYielding(f, pageYield()), refs...)
+		if len(extra) == 0 || c.ed.d.File != f {
+			return
+		}
+		c.ed.d.SetExtra(extra)
+		c.ed.render()
+	}()
 }
 
 // toggleDisclosure opens or closes the part a disclosure button controls.
