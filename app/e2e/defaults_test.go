@@ -10,14 +10,20 @@ import (
 	"time"
 )
 
+// giveFile gives the Open… input the File object a JavaScript expression
+// makes, as choosing it in the file dialog does.
+func giveFile(t *testing.T, ctx context.Context, fileJS string) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => { const dt = new DataTransfer(); dt.items.add(`+fileJS+`);
+		const inp = document.getElementById("file-input"); inp.files = dt.files;
+		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+}
+
 // openViaInput opens a file through the file input, as the Open… button
 // does, and waits until the editor shows it.
 func openViaInput(t *testing.T, ctx context.Context, name, text string) {
 	t.Helper()
-	eval[bool](t, ctx, fmt.Sprintf(`(() => { const dt = new DataTransfer();
-		dt.items.add(new File([%s], %s, {type: "text/plain"}));
-		const inp = document.getElementById("file-input"); inp.files = dt.files;
-		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`, jsString(text), jsString(name)))
+	giveFile(t, ctx, fmt.Sprintf(`new File([%s], %s, {type: "text/plain"})`, jsString(text), jsString(name)))
 	// Over changes that were not downloaded, the app asks first.
 	waitJS(t, ctx, `document.getElementById("file-name").value === `+jsString(name)+` || document.getElementById("confirm-replace") !== null`, 20*time.Second)
 	eval[bool](t, ctx, `(b => (b && b.click(), true))(document.getElementById("confirm-replace"))`)

@@ -123,9 +123,7 @@ func TestLargeFileOpenScroll(t *testing.T) {
 	eval[bool](t, ctx, `window.__file = new File([`+jsString(text)+`], "sciencedirect-x4.txt", {type: "text/plain"}), true`)
 	eval[bool](t, ctx, frameJS)
 	t0 := eval[float64](t, ctx, `performance.now()`)
-	eval[bool](t, ctx, `(() => { const dt = new DataTransfer(); dt.items.add(window.__file);
-		const inp = document.getElementById("file-input"); inp.files = dt.files;
-		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	giveFile(t, ctx, "window.__file")
 	n16 := len(utf16.Encode([]rune(text)))
 	if err := waitJSErr(ctx, `document.getElementById("editor-input").value.length === `+fmt.Sprint(n16), 30*time.Second); err != nil {
 		t.Fatalf("the editor holds %d characters, the file %d; notice: %q", eval[int](t, ctx, `document.getElementById("editor-input").value.length`), n16,

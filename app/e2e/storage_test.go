@@ -131,10 +131,7 @@ func TestOpenAndDownload(t *testing.T) {
 	open(t, ctx, site.URL+"/")
 	clearStorage(t, ctx)
 	// Open through the file input, as the Open… button does.
-	eval[bool](t, ctx, `(() => { const dt = new DataTransfer();
-		dt.items.add(new File(["User-agent: *\r\nDisallow: /opened/\r\n"], "opened-robots.txt", {type: "text/plain"}));
-		const inp = document.getElementById("file-input"); inp.files = dt.files;
-		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	giveFile(t, ctx, `new File(["User-agent: *\r\nDisallow: /opened/\r\n"], "opened-robots.txt", {type: "text/plain"})`)
 	waitJS(t, ctx, `document.getElementById("editor-input").value === "User-agent: *\nDisallow: /opened/\n"`, 20*time.Second)
 	if name := eval[string](t, ctx, `document.getElementById("file-name").value`); name != "opened-robots.txt" {
 		t.Errorf("file name %q", name)
@@ -153,10 +150,7 @@ func TestOpenAndDownload(t *testing.T) {
 	}
 	waitJS(t, ctx, `document.getElementById("dirty").textContent === ""`, 5*time.Second)
 	// A file over the size cap is refused with a message; the text stays.
-	eval[bool](t, ctx, `(() => { const dt = new DataTransfer();
-		dt.items.add(new File([new Uint8Array(6 << 20).fill(65)], "huge.txt", {type: "text/plain"}));
-		const inp = document.getElementById("file-input"); inp.files = dt.files;
-		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	giveFile(t, ctx, `new File([new Uint8Array(6 << 20).fill(65)], "huge.txt", {type: "text/plain"})`)
 	waitJS(t, ctx, `(document.getElementById("notice") || {}).textContent?.includes("is 6.0 MiB; the workbench opens files of at most 5.0 MiB") === true`, 5*time.Second)
 	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != "User-agent: *\nDisallow: /edited/\n" {
 		t.Errorf("text changed after refusing a huge file: %.50q", got)
@@ -165,11 +159,7 @@ func TestOpenAndDownload(t *testing.T) {
 	waitJS(t, ctx, `document.getElementById("notice") === null`, 5*time.Second)
 	// A binary file (a PNG) is not opened: one message, the text and the
 	// file name stay.
-	eval[bool](t, ctx, `(() => { const dt = new DataTransfer();
-		const png = new Uint8Array([0x89,0x50,0x4e,0x47,0x0d,0x0a,0x1a,0x0a,0,0,0,0x0d,0x49,0x48,0x44,0x52,0,0,0,1,0,0,0,1,8,6,0,0,0,0x1f,0x15,0xc4,0x89,0,0,0,0x0a,0x49,0x44,0x41,0x54,0x78,0x9c,0x63,0,1,0,0,5,0,1,0x0d,0x0a,0x2d,0xb4,0,0,0,0,0x49,0x45,0x4e,0x44,0xae,0x42,0x60,0x82]);
-		dt.items.add(new File([png], "logo.png", {type: "image/png"}));
-		const inp = document.getElementById("file-input"); inp.files = dt.files;
-		inp.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	giveFile(t, ctx, `new File([new Uint8Array([0x89,0x50,0x4e,0x47,0x0d,0x0a,0x1a,0x0a,0,0,0,0x0d,0x49,0x48,0x44,0x52,0,0,0,1,0,0,0,1,8,6,0,0,0,0x1f,0x15,0xc4,0x89,0,0,0,0x0a,0x49,0x44,0x41,0x54,0x78,0x9c,0x63,0,1,0,0,5,0,1,0x0d,0x0a,0x2d,0xb4,0,0,0,0,0x49,0x45,0x4e,0x44,0xae,0x42,0x60,0x82])], "logo.png", {type: "image/png"})`)
 	waitJS(t, ctx, `(document.getElementById("notice") || {}).textContent?.includes("“logo.png” is not a text file") === true`, 5*time.Second)
 	screenshot(t, ctx, "open-binary-refused")
 	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != "User-agent: *\nDisallow: /edited/\n" {

@@ -241,17 +241,35 @@ func (e *editor) file() *policy.File {
 // browser turns CRLF into LF) as the document's text; a large file is
 // checked after the first paint.
 func (e *editor) loadText(text string) {
+	e.d.SetText(e.putValue(text))
+	e.checkSoon()
+}
+
+// putValue gives the textarea text and returns the text as the textarea
+// holds it: the same, unless the browser changed it (CRLF becomes LF).
+func (e *editor) putValue(text string) string {
 	e.ta.Set("value", text)
 	e.jsText = e.ta.Get("value")
-	if e.ta.Get("textLength").Int() != len(text) || strings.Contains(text, "\r") {
-		text = e.jsText.String()
+	if e.ta.Get("textLength").Int() != doc.UTF16Index(text, len(text)) || strings.Contains(text, "\r") {
+		return e.jsText.String()
 	}
-	e.d.SetText(text)
-	if len(text) <= syncCheckMax {
+	return text
+}
+
+// checkSoon checks a small text now and a large one after the first paint.
+func (e *editor) checkSoon() {
+	if e.d.Len() <= syncCheckMax {
 		e.d.Check()
 	} else {
 		e.scheduleCheck()
 	}
+}
+
+// showFromTop scrolls the textarea to its start and draws.
+func (e *editor) showFromTop() {
+	e.ta.Set("scrollTop", 0)
+	e.ta.Set("scrollLeft", 0)
+	e.render()
 }
 
 // setText replaces the whole text (a file was opened or restored). A text
@@ -264,9 +282,7 @@ func (e *editor) setText(name, text string) {
 	e.cancelPending()
 	if len(text) < deferValueMin {
 		e.loadText(text)
-		e.ta.Set("scrollTop", 0)
-		e.ta.Set("scrollLeft", 0)
-		e.render()
+		e.showFromTop()
 		return
 	}
 	e.d.SetText(text)
@@ -282,15 +298,11 @@ func (e *editor) setText(name, text string) {
 		}
 		done = true
 		e.cancelPending()
-		e.ta.Set("value", text)
-		e.jsText = e.ta.Get("value")
-		if e.ta.Get("textLength").Int() != e.d.LenUTF16() || strings.Contains(text, "\r") {
-			e.d.SetText(e.jsText.String()) // the browser changed the text
+		if held := e.putValue(text); held != text {
+			e.d.SetText(held) // the browser changed the text
 		}
-		e.scheduleCheck()
-		e.ta.Set("scrollTop", 0)
-		e.ta.Set("scrollLeft", 0)
-		e.render()
+		e.checkSoon()
+		e.showFromTop()
 		text = "" // the callback stays registered: let the text go
 		return nil
 	})
