@@ -180,18 +180,10 @@ func (c *Workbench) backToOwnWork(ctx app.Context, e app.Event) {
 // ownWorkDirty reports whether the user's saved work (not the shared view)
 // has changes that were not downloaded.
 func ownWorkDirty() bool {
-	if raw, ok, _ := storageGet(KeyDoc); ok {
-		if s, err := DecodeSaved(raw); err == nil && s.Dirty {
+	files, _ := storedFiles()
+	for _, f := range files {
+		if f.Dirty {
 			return true
-		}
-	}
-	if raw, ok, _ := storageGet(KeyWorkspace); ok {
-		if ws, err := DecodeWorkspace(raw); err == nil {
-			for _, f := range ws.Files {
-				if f.Dirty {
-					return true
-				}
-			}
 		}
 	}
 	return false
