@@ -366,3 +366,26 @@ func TestTooLarge(t *testing.T) {
 		t.Errorf("just over the limit: %q", m)
 	}
 }
+
+func TestPlainTo(t *testing.T) {
+	d := New("robots.txt", "Disallow: /a\nDisallow: /\u00e4\nAllow:\t/b\n"+strings.Repeat("x", 5000)+"\u00e9\n")
+	tests := []struct {
+		line, b int
+		want    bool
+	}{
+		{0, 100, true},   // ASCII, with its line end
+		{1, 11, true},    // up to the non-ASCII letter
+		{1, 12, false},   // the letter's first byte
+		{1, 11, true},    // asked again after the letter was found: the prefix is still plain
+		{2, 6, true},     // before the tab
+		{2, 7, false},    // the tab
+		{3, 4000, true},  // only 4,000 bytes are read
+		{3, 5000, true},  // and then 1,000 more
+		{3, 5001, false}, // the é
+	}
+	for _, tt := range tests {
+		if got := d.PlainTo(tt.line, tt.b); got != tt.want {
+			t.Errorf("PlainTo(%d, %d) = %v, want %v", tt.line, tt.b, got, tt.want)
+		}
+	}
+}

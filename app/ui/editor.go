@@ -20,6 +20,8 @@ const (
 	idGutter   = "gutter-win"
 	idProblems = "problems"
 	idStatus   = "problem-status"
+	idViewBar  = "large-view"
+	idViewText = "large-view-text"
 	padTop     = 8 // px, must match --pad-y in web/app.css
 	padLeft    = 10
 	overscan   = 8 // lines rendered above and below the viewport
@@ -65,11 +67,11 @@ type editor struct {
 	diffFn     app.Value
 	checkTimer int
 	checkFn    app.Func
-	deferred   int // counts the texts put into the textarea in a later frame (setText)
-	// pendingText waits for that frame while pendingSet is true.
-	pendingText string
-	pendingSet  bool
-	escTab      bool // Escape pressed: the next Tab moves focus instead
+	// viewText is a large text shown read-only (setText) while viewing
+	// is true: the textarea then holds only its skeleton.
+	viewText string
+	viewing  bool
+	escTab   bool // Escape pressed: the next Tab moves focus instead
 	// traced marks lines (0-based) of an explanation the simulator shows:
 	// "decide" for the deciding line, "consider" for the others.
 	traced map[int]string
@@ -95,10 +97,15 @@ func newEditor(name, text string, fontSize int, onEdit func()) *editor {
 	e.diffFn = app.Window().Get("Function").New(diffJS).Invoke()
 	e.checkFn = app.FuncOf(func(app.Value, []app.Value) any { e.checkTimer = 0; e.flushCheck(); return nil })
 	e.funcs = append(e.funcs, e.checkFn)
-	e.loadText(text)
+	if len(text) >= viewMin {
+		e.setText(name, text) // a restored large file is shown read-only
+	} else {
+		e.loadText(text)
+	}
 	e.listen(e.ta, "input", func(app.Value, []app.Value) any { e.handleInput(); return nil })
 	e.listen(e.ta, "scroll", func(app.Value, []app.Value) any { e.renderWindow(); return nil })
 	e.listen(e.ta, "keydown", func(_ app.Value, args []app.Value) any { e.keydown(args[0]); return nil })
+	e.listen(e.ta, "copy", func(_ app.Value, args []app.Value) any { e.copyView(args[0]); return nil })
 	e.listen(e.probs, "click", func(_ app.Value, args []app.Value) any { e.problemClick(args[0]); return nil })
 	e.listen(app.Window(), "resize", func(app.Value, []app.Value) any { e.renderWindow(); return nil })
 	e.render()
@@ -112,8 +119,8 @@ func (e *editor) listen(target app.Value, event string, fn func(app.Value, []app
 }
 
 func (e *editor) text() string {
-	if e.pendingSet {
-		return e.pendingText // given to the textarea in a later frame (setText)
+	if e.viewing {
+		return e.viewText // shown read-only (setText)
 	}
 	return e.ta.Get("value").String()
 }
@@ -155,9 +162,10 @@ const diffJS = `return (a, b, caret) => {
 const (
 	syncCheckMax = 64 << 10
 	checkDelay   = 60
-	// deferValueMin is the size (bytes) from which setText gives the
-	// textarea its text in the next frame.
-	deferValueMin = 1 << 20
+	// viewMin is the size (bytes) from which setText shows a text
+	// read-only until the user asks to edit it. At 1 MiB a textarea takes
+	// about 80 ms to lay the text out; at 3.7 MB, 270 ms.
+	viewMin = 1 << 20
 )
 
 // handleInput runs synchronously inside the browser's input event: the
@@ -273,68 +281,151 @@ func (e *editor) showFromTop() {
 }
 
 // setText replaces the whole text (a file was opened or restored). A text
-// over deferValueMin goes into the textarea in the next frame: the
-// browser's layout of it (about 250 ms for 3.7 MB, whatever the page does)
-// then has a frame of its own instead of adding to the frame that read the
-// file. The textarea is read-only meanwhile.
+// of viewMin bytes or more is shown read-only (view): the textarea then
+// holds only the shape of the text, and the coloured layer draws the lines
+// in view from the document, so opening and scrolling never wait for the
+// browser to lay out megabytes in a textarea (about 270 ms for 3.7 MB, in
+// one frame, whatever the page does). Edit (edit) puts the text in the
+// textarea when the user asks.
 func (e *editor) setText(name, text string) {
 	e.d.Name = name
-	e.cancelPending()
-	if len(text) < deferValueMin {
+	e.leaveView()
+	if len(text) < viewMin {
 		e.loadText(text)
 		e.showFromTop()
 		return
 	}
+	// As a textarea would hold it: every line end is a LF.
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
 	e.d.SetText(text)
+	e.viewText, e.viewing = text, true
 	e.ta.Set("readOnly", true)
-	e.pendingText, e.pendingSet = text, true
-	e.deferred++
-	n := e.deferred
-	var done bool
-	var fn app.Func
-	fn = app.FuncOf(func(app.Value, []app.Value) any {
-		if done || n != e.deferred {
-			return nil
-		}
-		done = true
-		e.cancelPending()
-		if held := e.putValue(text); held != text {
-			e.d.SetText(held) // the browser changed the text
-		}
-		e.checkSoon()
-		e.showFromTop()
-		text = "" // the callback stays registered: let the text go
-		return nil
-	})
-	// The frame after the next one (the next one may already hold the
-	// task that read the file), or a timer in a tab that draws no frames.
-	next := app.FuncOf(func(app.Value, []app.Value) any {
-		app.Window().Call("requestAnimationFrame", fn)
-		return nil
-	})
-	app.Window().Call("requestAnimationFrame", next)
-	app.Window().Call("setTimeout", fn, 300)
+	e.ta.Set("value", skeleton(e.d))
+	e.jsText = e.ta.Get("value")
+	e.showViewBar(name, len(text))
+	e.checkSoon()
+	e.showFromTop()
 }
 
-// cancelPending drops a text still waiting for its frame (setText): a text
-// given since replaces it.
-func (e *editor) cancelPending() {
-	e.deferred++
-	if e.pendingSet {
-		e.pendingText, e.pendingSet = "", false
-		e.ta.Set("readOnly", false)
+// skeleton is what the textarea holds while a large text is viewed: as
+// many lines as the text, all empty but one as wide as the widest, made of
+// tabs (4 columns each). The textarea then scrolls exactly as far, down and
+// across, as it would with the whole text; a line of tabs costs the
+// browser a fraction of the layout of the same width of text (17 against
+// 100 ms in Chromium for the 705,657 columns of the longest line of
+// sciencedirect.com's robots.txt, an HTML page).
+func skeleton(d *doc.Doc) string {
+	// The longest line in bytes, then its columns: a shorter line with
+	// many tabs might be a little wider, which Edit puts right.
+	widest := 0
+	for i := range d.Lines {
+		if len(d.Lines[i].Raw) > len(d.Lines[widest].Raw) {
+			widest = i
+		}
 	}
+	cols := lineColumns(d.Lines[widest].Text())
+	var b strings.Builder
+	b.Grow(len(d.Lines) + cols/4 + 4)
+	for i := range d.Lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if i == widest {
+			b.WriteString(strings.Repeat("\t", cols/4) + strings.Repeat(" ", cols%4))
+		}
+	}
+	return b.String()
+}
+
+// lineColumns is the width of a line in columns, or a little more: a tab
+// counts 4 (it stops every 4 columns, the editor's tab-size), and a
+// character of several bytes counts one a byte. Scrolling a little
+// further right than the text reaches is harmless; measuring every
+// character of a line of 700,000 would cost the opening frame.
+func lineColumns(s string) int {
+	return len(s) + 3*strings.Count(s, "\t")
+}
+
+// showViewBar shows or hides the bar that says a large file is viewed.
+func (e *editor) showViewBar(name string, size int) {
+	bar := byID(idViewBar)
+	if !bar.Truthy() {
+		return
+	}
+	if size == 0 {
+		bar.Set("hidden", true)
+		return
+	}
+	byID(idViewText).Set("textContent", "“"+name+"” is "+policy.FormatMiB(size, true)+", so it is shown read-only to keep the page quick. "+
+		"Problems, the simulator and the converter work as usual.")
+	bar.Set("hidden", false)
+}
+
+// edit puts a text shown read-only (setText) into the textarea, keeping
+// the lines in view, and lets it be edited.
+func (e *editor) edit() {
+	if !e.viewing {
+		return
+	}
+	text := e.viewText
+	top, left := e.ta.Get("scrollTop"), e.ta.Get("scrollLeft")
+	e.leaveView()
+	if held := e.putValue(text); held != text {
+		e.d.SetText(held) // never expected: line ends are LF already
+		e.checkSoon()
+	}
+	e.ta.Call("setSelectionRange", 0, 0)
+	e.ta.Set("scrollTop", top)
+	e.ta.Set("scrollLeft", left)
+	e.render()
+}
+
+// leaveView ends the read-only view of a large text (setText), without
+// giving the textarea its text: a text given since replaces it.
+func (e *editor) leaveView() {
+	if e.viewing {
+		e.viewText, e.viewing = "", false
+		e.ta.Set("readOnly", false)
+		e.showViewBar("", 0)
+	}
+}
+
+// copyView gives a copy made while a large text is viewed the text of the
+// lines the selection spans (the textarea holds only empty lines then).
+func (e *editor) copyView(ev app.Value) {
+	if !e.viewing {
+		return
+	}
+	sk := e.jsText.String()
+	a := doc.ByteOffset(sk, e.ta.Get("selectionStart").Int())
+	b := doc.ByteOffset(sk, e.ta.Get("selectionEnd").Int())
+	la, lb := strings.Count(sk[:a], "\n"), strings.Count(sk[:b], "\n")
+	if la >= len(e.d.Lines) || lb >= len(e.d.Lines) {
+		return
+	}
+	var b2 strings.Builder
+	for i := la; i <= lb; i++ {
+		b2.WriteString(e.d.Lines[i].Raw)
+	}
+	text := strings.TrimSuffix(b2.String(), "\n")
+	ev.Get("clipboardData").Call("setData", "text/plain", text)
+	ev.Call("preventDefault")
 }
 
 // keepText replaces the whole text with another tab's version, keeping the
 // selection (as far as the new text reaches) and the scroll position.
 func (e *editor) keepText(name, text string) {
-	e.cancelPending()
 	top, left := e.ta.Get("scrollTop"), e.ta.Get("scrollLeft")
-	a, b := e.ta.Get("selectionStart"), e.ta.Get("selectionEnd")
-	e.d.Name = name
-	e.loadText(text)
-	e.ta.Call("setSelectionRange", a, b)
+	if len(text) >= viewMin {
+		e.setText(name, text)
+	} else {
+		e.leaveView()
+		a, b := e.ta.Get("selectionStart"), e.ta.Get("selectionEnd")
+		e.d.Name = name
+		e.loadText(text)
+		e.ta.Call("setSelectionRange", a, b)
+	}
 	e.ta.Set("scrollTop", top)
 	e.ta.Set("scrollLeft", left)
 	e.render()
@@ -392,7 +483,7 @@ func (e *editor) renderWindow() {
 		if m := e.traced[i]; m != "" {
 			tr = " tr-" + m
 		}
-		if colB > 0 && len(e.d.Lines[i].Raw) > longLine && e.d.Plain(i) {
+		if colB > 0 && len(e.d.Lines[i].Raw) > longLine && e.d.PlainTo(i, colB) {
 			skip := ""
 			if colA > 0 {
 				skip = `<span class="skip" style="width:` + strconv.Itoa(colA) + `ch"></span>`
@@ -609,7 +700,9 @@ func (e *editor) problemClick(ev app.Value) {
 // and scrolls line (1-based) into the middle of the view.
 func (e *editor) selectRange(a, b, line int) {
 	e.ta.Call("focus", map[string]any{"preventScroll": true})
-	e.ta.Call("setSelectionRange", e.d.U16At(a), e.d.U16At(b))
+	if !e.viewing { // a viewed text is not in the textarea: scroll only
+		e.ta.Call("setSelectionRange", e.d.U16At(a), e.d.U16At(b))
+	}
 	ch := e.ta.Get("clientHeight").Int()
 	top := (line-1)*e.lh + padTop
 	st := e.ta.Get("scrollTop").Int()
@@ -652,6 +745,7 @@ func (e *editor) selectLine(n int) {
 // replaceText replaces the whole text with one edit of the part that
 // differs, through the browser's editing commands so that Ctrl+Z undoes it.
 func (e *editor) replaceText(text string) {
+	e.edit()
 	old := e.text()
 	if old == text {
 		return
@@ -691,6 +785,7 @@ func (e *editor) replaceText(text string) {
 // applyFix makes the fix as one edit through the browser's editing
 // commands, so Ctrl+Z undoes it like any typing.
 func (e *editor) applyFix(f *policy.Fix) {
+	e.edit()
 	text := e.text()
 	a, b, repl, ok := doc.ApplyFix(text, f)
 	if !ok {
@@ -716,7 +811,7 @@ func (e *editor) keydown(ev app.Value) {
 		e.escTab = true
 		return
 	}
-	if key != "Tab" || ev.Get("ctrlKey").Bool() || ev.Get("altKey").Bool() || ev.Get("metaKey").Bool() {
+	if key != "Tab" || e.viewing || ev.Get("ctrlKey").Bool() || ev.Get("altKey").Bool() || ev.Get("metaKey").Bool() {
 		e.escTab = false
 		return
 	}

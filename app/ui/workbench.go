@@ -636,6 +636,14 @@ func (c *Workbench) cancelReplace(ctx app.Context, e app.Event) {
 
 func (c *Workbench) dismissNotice(ctx app.Context, e app.Event) { c.notice = "" }
 
+// editLarge puts a large file shown read-only into the editor.
+func (c *Workbench) editLarge(ctx app.Context, e app.Event) {
+	if c.ed != nil {
+		c.ed.edit()
+		byID(idInput).Call("focus", map[string]any{"preventScroll": true})
+	}
+}
+
 func (c *Workbench) download(ctx app.Context, e app.Event) {
 	if c.ed == nil {
 		return
@@ -739,6 +747,11 @@ func (c *Workbench) Render() app.UI {
 		app.Main().Class("main").Body(
 			app.Section().Class("editor-pane").Aria("label", "Editor").Body(
 				app.Div().ID(idTabs).Class("tabs"),
+				app.Div().ID(idViewBar).Class("large-view").Role("status").Hidden(true).Body(
+					app.Span().ID(idViewText),
+					app.Button().ID("large-edit").Class("btn").Type("button").Text("Edit the file").
+						Title("Puts the whole text in the editor; the browser takes a moment for a file this size").OnClick(c.editLarge),
+				),
 				app.Div().ID(idEditor).Class("editor").On("dragover", c.dragOver).On("drop", c.drop).Body(
 					app.Div().Class("gutter").Aria("hidden", "true").Body(app.Div().ID(idGutter).Class("win")),
 					app.Div().Class("code").Body(
