@@ -3,7 +3,6 @@ package policy
 import (
 	"encoding/binary"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -198,6 +197,16 @@ type automaton struct {
 	// dropped, so the stored form still tells states apart.
 	always   []int32
 	isAlways map[int32]bool
+	// Scratch buffers of one exploration step (a state's items, the
+	// items after a unit, the units to try), reused from state to state.
+	bufFull, bufStep, bufMatched []int32
+	bufUnits                     []int
+	seenUnit                     [numUnits]bool
+	// alwaysNext[u] is what always gives after unit u, less always itself
+	// (alwaysNextOK[u] once made): the positions it moves on to and the
+	// patterns it completes.
+	alwaysNext   [numUnits][]int32
+	alwaysNextOK [numUnits]bool
 }
 
 const matchedBit = 1 << 30
@@ -260,29 +269,74 @@ func (a *automaton) start() int32 {
 	return id
 }
 
-// strip leaves out of normalized items those of always.
+// strip leaves out of normalized (sorted) items those of always (sorted
+// too), in place.
 func (a *automaton) strip(items []int32) []int32 {
 	out := items[:0]
+	k := 0
 	for _, it := range items {
-		if !a.isAlways[it] {
-			out = append(out, it)
+		for k < len(a.always) && a.always[k] < it {
+			k++
 		}
+		if k < len(a.always) && a.always[k] == it {
+			continue
+		}
+		out = append(out, it)
 	}
 	return out
 }
 
 // expand returns the full items of a stored state: its own and those of
-// always that its matched patterns do not drop.
+// always that its matched patterns do not drop. The result is in a
+// scratch buffer, valid until the next expand.
 func (a *automaton) expand(stored []int32) []int32 {
-	items := make([]int32, 0, len(stored)+len(a.always))
-	items = append(append(items, stored...), a.always...)
-	return a.normalize(items)
+	items := a.bufFull[:0]
+	// Both lists are sorted: merged, they are sorted too.
+	i, j := 0, 0
+	for i < len(stored) || j < len(a.always) {
+		if j == len(a.always) || (i < len(stored) && stored[i] < a.always[j]) {
+			items = append(items, stored[i])
+			i++
+		} else {
+			items = append(items, a.always[j])
+			j++
+		}
+	}
+	a.bufFull = items
+	return a.filter(items)
 }
 
 // advance returns the state reached from state id by reading unit u, and
 // whether it is new.
 func (a *automaton) advance(id int32, u int) (int32, bool) {
-	return a.intern(a.strip(a.step(a.expand(a.state(id)), u)), id, u)
+	return a.intern(a.read(a.state(id), u), id, u)
+}
+
+// read returns the stored items of the state reached from the stored items
+// of a state by reading unit u, in a scratch buffer valid until the next
+// call. It equals strip(step(expand(stored), u)) without expanding: the
+// items of always read u alike in every state (alwaysStep), and those of
+// patterns expand would drop are dropped again here by the same rule, as
+// every item a pattern's items lead to is the pattern's.
+func (a *automaton) read(stored []int32, u int) []int32 {
+	out := a.stepRaw(a.bufStep[:0], stored, u)
+	out = append(out, a.alwaysStep(u)...)
+	out = a.normalize(out)
+	a.bufStep = out
+	return a.strip(out)
+}
+
+// alwaysStep returns what the items of always give after unit u, less the
+// items of always.
+func (a *automaton) alwaysStep(u int) []int32 {
+	if !a.alwaysNextOK[u] {
+		raw := a.stepRaw(nil, a.always, u)
+		slices.Sort(raw)
+		raw = slices.Compact(raw)
+		a.alwaysNext[u] = a.strip(raw)
+		a.alwaysNextOK[u] = true
+	}
+	return a.alwaysNext[u]
 }
 
 // closure adds position pos of pattern i and what '*' reaches from it.
@@ -303,9 +357,18 @@ func (a *automaton) closure(items []int32, i, pos int) []int32 {
 	}
 }
 
-// step reads unit u from the items of a state; the result is normalized.
+// step reads unit u from the items of a state; the result is normalized,
+// in a scratch buffer valid until the next step.
 func (a *automaton) step(items []int32, u int) []int32 {
-	var out []int32
+	out := a.stepRaw(a.bufStep[:0], items, u)
+	out = a.normalize(out)
+	a.bufStep = out
+	return out
+}
+
+// stepRaw appends to dst what items give after unit u, not normalized.
+func (a *automaton) stepRaw(dst, items []int32, u int) []int32 {
+	out := dst
 	for _, it := range items {
 		if it&matchedBit != 0 {
 			out = append(out, it)
@@ -323,14 +386,19 @@ func (a *automaton) step(items []int32, u int) []int32 {
 			out = a.closure(out, i, pos+1)
 		}
 	}
-	return a.normalize(out)
+	return out
 }
 
 // normalize sorts items, drops duplicates, the live positions of patterns
 // that have matched for good, and every item of a pattern that a pattern
 // which has matched for good dominates.
 func (a *automaton) normalize(items []int32) []int32 {
-	sort.Slice(items, func(x, y int) bool { return items[x] < items[y] })
+	slices.Sort(items)
+	return a.filter(items)
+}
+
+// filter is normalize for sorted items.
+func (a *automaton) filter(items []int32) []int32 {
 	out := items[:0]
 	for k, it := range items {
 		if k > 0 && it == items[k-1] {
@@ -355,35 +423,38 @@ func (a *automaton) normalize(items []int32) []int32 {
 		p := it &^ matchedBit
 		done[p>>6] |= 1 << (p & 63)
 	}
-	drop := func(i int32) bool {
-		if done[i>>6]&(1<<(i&63)) != 0 {
-			return true
-		}
-		if a.domSets == nil {
-			return false
-		}
-		for w, bits := range a.domSets[i] {
-			if bits&done[w] != 0 {
-				return true
-			}
-		}
-		return false
-	}
 	res := out[:0]
 	for _, it := range out[:first] {
-		if !drop(it >> 16) {
+		if !a.dropped(done, it>>16) {
 			res = append(res, it)
 		}
 	}
 	for _, it := range out[first:] {
 		p := it &^ matchedBit
 		done[p>>6] &^= 1 << (p & 63) // a pattern does not drop itself
-		if !drop(p) {
+		if !a.dropped(done, p) {
 			res = append(res, it)
 		}
 		done[p>>6] |= 1 << (p & 63)
 	}
 	return res
+}
+
+// dropped reports whether pattern i has matched for good, or is dominated
+// by one that has (done is the set of those).
+func (a *automaton) dropped(done []uint64, i int32) bool {
+	if done[i>>6]&(1<<(i&63)) != 0 {
+		return true
+	}
+	if a.domSets == nil {
+		return false
+	}
+	for w, bits := range a.domSets[i] {
+		if bits&done[w] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // setDominators records, for each pattern, the patterns that dominate it.
@@ -446,19 +517,29 @@ func hashItems(items []int32) uint64 {
 }
 
 func itemsKey(items []int32) string {
-	b := make([]byte, 4*len(items))
-	for i, it := range items {
-		binary.LittleEndian.PutUint32(b[4*i:], uint32(it))
+	return string(keyBytes(nil, items))
+}
+
+// keyBytes appends the bytes of items to dst.
+func keyBytes(dst []byte, items []int32) []byte {
+	for _, it := range items {
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(it))
 	}
-	return string(b)
+	return dst
 }
 
 // successors returns the units worth reading from a state: one per unit a
 // live position names (both cases for a case-insensitive letter), and one
 // unit that none names (every such unit leads to the same state).
 func (a *automaton) successors(items []int32) []int {
-	var out []int
-	seen := map[int]bool{}
+	out := a.bufUnits[:0]
+	seen := &a.seenUnit
+	defer func() {
+		for _, u := range out {
+			seen[u] = false
+		}
+		a.bufUnits = out[:0]
+	}()
 	add := func(u int) {
 		if !seen[u] {
 			seen[u] = true
@@ -487,7 +568,7 @@ func (a *automaton) successors(items []int32) []int {
 		}
 		return u
 	}
-	sort.Slice(out, func(x, y int) bool { return rank(out[x]) < rank(out[y]) })
+	slices.SortFunc(out, func(x, y int) int { return rank(x) - rank(y) })
 	other := a.other
 	if other < 0 || seen[other] {
 		other = -1
@@ -504,9 +585,11 @@ func (a *automaton) successors(items []int32) []int {
 	return out
 }
 
-// matched returns the patterns that match a path leading to the state.
+// matched returns the patterns that match a path leading to the state
+// (in a scratch buffer, valid until the next call).
 func (a *automaton) matched(items []int32) []int32 {
-	var out []int32
+	out := a.bufMatched[:0]
+	defer func() { a.bufMatched = out[:0] }()
 	for _, it := range items {
 		if it&matchedBit != 0 {
 			out = append(out, it&^matchedBit)

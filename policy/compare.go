@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -544,13 +543,83 @@ type answerPair struct {
 
 // proveGroup explores the product automaton of a group's patterns.
 func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
+	if len(g.pats) >= maxGroupPatterns {
+		// The state encoding holds fewer patterns: nothing is claimed.
+		return groupResult{}
+	}
+	a := c.groupAutomaton(g)
+	caches := make([]map[string]*answerPair, len(g.names))
+	for i := range caches {
+		caches[i] = map[string]*answerPair{}
+	}
+	seen := make([]map[[3]int]bool, len(g.names))
+	for i := range seen {
+		seen[i] = map[[3]int]bool{}
+	}
+	res := groupResult{srcDeciding: map[int]bool{}}
+	var mbuf []byte
+	queue := []int32{a.start()}
+	for head := 0; head < len(queue); head++ {
+		if head%4 == 0 && c.opt.Yield != nil {
+			c.opt.Yield()
+		}
+		if a.numStates() > c.opt.MaxStates || (!c.opt.Deadline.IsZero() && head%256 == 0 && time.Now().After(c.opt.Deadline)) {
+			res.states = a.numStates()
+			return res
+		}
+		id := queue[head]
+		items := a.state(id)
+		mbuf = keyBytes(mbuf[:0], a.matched(items))
+		for i, name := range g.names {
+			ap := caches[i][string(mbuf)] // a look-up with string(bytes) does not copy
+			if ap == nil {
+				ap = c.decide(name, a.path(id))
+				caches[i][string(mbuf)] = ap
+				res.srcDeciding[ap.src.Line] = true
+			}
+			if ap.src.Allowed == ap.dst.Allowed {
+				continue
+			}
+			path := witnessPath(a.path(id))
+			co := caseOnly(c.dst, name, ap.dst.Line, path)
+			if !co {
+				res.otherStates++
+			}
+			key := [3]int{ap.src.Line, ap.dst.Line, 0}
+			if co {
+				key[2] = 1
+			}
+			if seen[i][key] {
+				continue
+			}
+			seen[i][key] = true
+			if len(seen[i]) > maxWitnesses {
+				res.more++
+				continue
+			}
+			res.witnesses = append(res.witnesses, Difference{Crawler: name, Path: path,
+				Source: ap.src.Allowed, SourceLine: ap.src.Line, ACAP: ap.dst.Allowed, ACAPLine: ap.dst.Line,
+				CaseOnly: co})
+		}
+		full := a.expand(items)
+		for _, u := range a.successors(full) {
+			next, isNew := a.intern(a.read(items, u), id, u)
+			if isNew {
+				queue = append(queue, next)
+			}
+		}
+	}
+	res.complete = true
+	res.states = a.numStates()
+	return res
+}
+
+// groupAutomaton returns the automaton of a group's patterns, with the
+// dominance of each pattern over others for every crawler of the group.
+func (c *comparer) groupAutomaton(g *crawlerGroup) *automaton {
 	pats := make([]autPattern, len(g.pats))
 	for i, id := range g.pats {
 		pats[i] = c.pats[id]
-	}
-	if len(pats) >= maxGroupPatterns {
-		// The state encoding holds fewer patterns: nothing is claimed.
-		return groupResult{}
 	}
 	a := newAutomaton(pats)
 	// A pattern is dropped from a state when one that dominates it for
@@ -580,69 +649,7 @@ func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
 		}
 	}
 	a.setDominators(dominators)
-	caches := make([]map[string]*answerPair, len(g.names))
-	for i := range caches {
-		caches[i] = map[string]*answerPair{}
-	}
-	seen := make([]map[[3]int]bool, len(g.names))
-	for i := range seen {
-		seen[i] = map[[3]int]bool{}
-	}
-	res := groupResult{srcDeciding: map[int]bool{}}
-	queue := []int32{a.start()}
-	for head := 0; head < len(queue); head++ {
-		if head%4 == 0 && c.opt.Yield != nil {
-			c.opt.Yield()
-		}
-		if a.numStates() > c.opt.MaxStates || (!c.opt.Deadline.IsZero() && head%256 == 0 && time.Now().After(c.opt.Deadline)) {
-			res.states = a.numStates()
-			return res
-		}
-		id := queue[head]
-		items := a.state(id)
-		mkey := itemsKey(a.matched(items))
-		for i, name := range g.names {
-			ap := caches[i][mkey]
-			if ap == nil {
-				ap = c.decide(name, a.path(id))
-				caches[i][mkey] = ap
-				res.srcDeciding[ap.src.Line] = true
-			}
-			if ap.src.Allowed == ap.dst.Allowed {
-				continue
-			}
-			path := witnessPath(a.path(id))
-			co := caseOnly(c.dst, name, ap.dst.Line, path)
-			if !co {
-				res.otherStates++
-			}
-			key := [3]int{ap.src.Line, ap.dst.Line, 0}
-			if co {
-				key[2] = 1
-			}
-			if seen[i][key] {
-				continue
-			}
-			seen[i][key] = true
-			if len(seen[i]) > maxWitnesses {
-				res.more++
-				continue
-			}
-			res.witnesses = append(res.witnesses, Difference{Crawler: name, Path: path,
-				Source: ap.src.Allowed, SourceLine: ap.src.Line, ACAP: ap.dst.Allowed, ACAPLine: ap.dst.Line,
-				CaseOnly: co})
-		}
-		full := a.expand(items)
-		for _, u := range a.successors(full) {
-			next, isNew := a.intern(a.strip(a.step(slices.Clone(full), u)), id, u)
-			if isNew {
-				queue = append(queue, next)
-			}
-		}
-	}
-	res.complete = true
-	res.states = a.numStates()
-	return res
+	return a
 }
 
 // witnessPath writes the units of a path; "/robots.txt", which every

@@ -178,6 +178,55 @@ func TestCompareAgreesWithOracle(t *testing.T) {
 	}
 }
 
+// TestReadSkipsAlways checks that the way the proof moves from state to
+// state (read, which steps the positions every state has once per unit)
+// gives exactly the states of the plain way (expand the stored state, step
+// every item, strip), with the dominance of the real crawlers' roles, on
+// random files and on the benchmark file's first states.
+func TestReadSkipsAlways(t *testing.T) {
+	r := rand.New(rand.NewSource(1994))
+	var files [][2]*File
+	for range 60 {
+		f := MustParse(genMixed(r))
+		files = append(files, [2]*File{f, f}, [2]*File{f, MustParse(string(Convert(f, ConvertOptions{}).Text))})
+	}
+	src, err := os.ReadFile("testdata/bench/bench_robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bench := MustParse(string(src))
+	files = append(files, [2]*File{bench, bench})
+	for _, pair := range files {
+		c := &comparer{src: NewPolicy(pair[0]), dst: NewPolicy(pair[1]), kind: KindRFC9309, patIDs: map[string]int{}, byPtr: map[*Pattern]int{}}
+		for _, name := range append(crawlerNames(pair[0]), unnamedCrawler) {
+			roles := c.rolesFor(name)
+			g := &crawlerGroup{names: []string{name}, roles: []*crawlerRoles{roles}}
+			for id := range roles.ids {
+				if !c.pats[id].never {
+					g.pats = append(g.pats, id)
+				}
+			}
+			slices.Sort(g.pats)
+			a := c.groupAutomaton(g)
+			queue := []int32{a.start()}
+			for head := 0; head < len(queue) && head < 3000; head++ {
+				id := queue[head]
+				stored := slices.Clone(a.state(id))
+				for _, u := range slices.Clone(a.successors(a.expand(stored))) {
+					want := slices.Clone(a.strip(a.step(slices.Clone(a.expand(stored)), u)))
+					got := a.read(stored, u)
+					if !slices.Equal(got, want) {
+						t.Fatalf("crawler %s, state %v, unit %d: read gives %v, expand+step+strip %v", name, stored, u, got, want)
+					}
+					if next, isNew := a.intern(got, id, u); isNew {
+						queue = append(queue, next)
+					}
+				}
+			}
+		}
+	}
+}
+
 // FuzzCompare is TestCompareAgreesWithOracle on fuzzed seeds.
 func FuzzCompare(f *testing.F) {
 	for _, seed := range []int64{1, 2, 3, 1996} {
