@@ -321,61 +321,75 @@ func (p *Policy) narrowest(cands []*candidate, a *Answer) layerResult {
 		}
 		a.step(Step{Kind: StepMatch, File: c.comp.name, Line: c.line(), Text: text})
 	}
-	// The narrowest of those that agree with each verdict.
-	best := func(side bool) *candidate {
-		var w *candidate
+	// A side wins when one of its fields is narrower than every field of
+	// the other side (semantics §3.4; with one field a side, that is the
+	// comparison of the two). Of the fields that do, the deciding one is
+	// the first, in the order the fields are read, that none of the others
+	// is narrower than. No field that another field of its side is
+	// narrower than ever changes the answer or the deciding field.
+	qualifies := func(c *candidate) bool {
+		for _, o := range cands {
+			if o.r.allow != c.r.allow && cmpCandidates(c, o) >= 0 {
+				return false
+			}
+		}
+		return true
+	}
+	// first returns the first field of a side (that passes keep) that no
+	// other such field is narrower than.
+	first := func(side bool, keep func(*candidate) bool) *candidate {
 		for _, c := range cands {
-			if c.r.allow != side {
+			if c.r.allow != side || !keep(c) {
 				continue
 			}
-			if w == nil || cmpCandidates(c, w) < 0 {
-				w = c
-			}
-		}
-		return w
-	}
-	allowW, denyW := best(true), best(false)
-	var res layerResult
-	switch {
-	case allowW == nil || denyW == nil:
-		w := allowW
-		if w == nil {
-			w = denyW
-		}
-		res.win, res.allow = w, w.r.allow
-	default:
-		// A conflict: a side wins only if its narrowest field is narrower
-		// than every field of the other side.
-		beats := func(w *candidate) bool {
-			for _, c := range cands {
-				if c.r.allow != w.r.allow && cmpCandidates(w, c) >= 0 {
-					return false
+			minimal := true
+			for _, o := range cands {
+				if o != c && o.r.allow == side && keep(o) && cmpCandidates(o, c) < 0 {
+					minimal = false
+					break
 				}
 			}
-			return true
+			if minimal {
+				return c
+			}
 		}
-		switch {
-		case beats(allowW):
-			res.win, res.allow = allowW, true
-		case beats(denyW):
-			res.win, res.allow = denyW, false
-		default:
-			res.win, res.allow, res.undecided = denyW, false, true
-			a.step(Step{Kind: StepUndecided, File: denyW.comp.name, Line: denyW.line(), Lines: []int{allowW.line()},
-				Text: "the permission on line " + itoa(allowW.line()) + " and the prohibition on line " + itoa(denyW.line()) +
-					" conflict, and comparing their patterns character by character cannot tell which is narrower: the usage is prohibited (§2.4.5)"})
-			return res
-		}
-		loser := denyW
-		if !res.allow {
-			loser = allowW
-		}
+		return nil
+	}
+	any := func(*candidate) bool { return true }
+	var res layerResult
+	if w := first(true, qualifies); w != nil {
+		res.win, res.allow = w, true
+	} else if w := first(false, qualifies); w != nil {
+		res.win, res.allow = w, false
+	} else {
+		allowW, denyW := first(true, any), first(false, any)
+		res.win, res.allow, res.undecided = denyW, false, true
+		a.step(Step{Kind: StepUndecided, File: denyW.comp.name, Line: denyW.line(), Lines: []int{allowW.line()},
+			Text: "the permission on line " + itoa(allowW.line()) + " and the prohibition on line " + itoa(denyW.line()) +
+				" conflict, and comparing their patterns character by character cannot tell which is narrower: the usage is prohibited (§2.4.5)"})
+		return res
+	}
+	if loser := first(!res.allow, any); loser != nil {
+		// The other side's narrowest field, to explain the win.
 		a.step(Step{Kind: StepScope, File: res.win.comp.name, Line: res.win.line(), Lines: []int{loser.line()}, Text: scopeReason(res.win, loser)})
 	}
-	// Tied agreeing fields: same scope and same usage standing.
+	// Tied agreeing fields: same scope and same usage standing. Of those
+	// that could decide (narrower than every field of the other side, and
+	// none of those narrower still), the first line decides.
+	decides := func(c *candidate) bool {
+		if !qualifies(c) {
+			return false
+		}
+		for _, o := range cands {
+			if o != c && o.r.allow == c.r.allow && qualifies(o) && cmpCandidates(o, c) < 0 {
+				return false
+			}
+		}
+		return true
+	}
 	for _, c := range cands {
 		if c != res.win && c.r.allow == res.allow && cmpCandidates(c, res.win) == 0 && cmpCandidates(res.win, c) == 0 {
-			if c.line() < res.win.line() && c.comp == res.win.comp {
+			if c.line() < res.win.line() && c.comp == res.win.comp && decides(c) {
 				res.tied = append(res.tied, res.win)
 				res.win = c
 				continue

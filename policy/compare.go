@@ -179,9 +179,6 @@ type crawlerRoles struct {
 	// acap are the fields of the ACAP records that count for crawl (or for
 	// other, asked when crawl is silent).
 	acap map[int][]acapRole
-	// tieable are the patterns of fields that may be tied with another
-	// field of their verdict and standing.
-	tieable map[int]bool
 	// convVerdicts are, for conv[0] and conv[1], the verdicts their rules
 	// have (1: Allow, 2: Disallow, 3: both); acapVerdicts the same for the
 	// ACAP fields, by standing (0: any, 1: named).
@@ -196,12 +193,11 @@ type acapRole struct {
 	pat          *Pattern
 	order        int // place in the order the fields of a layer are read
 	id           int
-	tieable      bool
 }
 
 // rolesFor collects the patterns and their roles for one crawler.
 func (c *comparer) rolesFor(name string) *crawlerRoles {
-	r := &crawlerRoles{ids: map[int]bool{}, older: map[int]int{}, acap: map[int][]acapRole{}, tieable: map[int]bool{}, olderFirst: c.kind == KindDraft1996}
+	r := &crawlerRoles{ids: map[int]bool{}, older: map[int]int{}, acap: map[int][]acapRole{}, olderFirst: c.kind == KindDraft1996}
 	convRoles := func(k int, rules []convRule) map[int]int {
 		m := map[int]int{}
 		verdicts := 0
@@ -292,34 +288,6 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 		r.acap[id] = append(r.acap[id], ro)
 		all = append(all, ro)
 	}
-	// A field that can be tied with another of its verdict and standing (a
-	// pattern the scope comparison cannot order, on a path both match) may
-	// become the deciding one through the tie rule; such fields are never
-	// dropped.
-	for i := range all {
-		if i%32 == 0 && c.opt.Yield != nil {
-			c.opt.Yield()
-		}
-		x := &all[i]
-		for j := range all {
-			y := &all[j]
-			if x.id == y.id || x.named != y.named || x.allow != y.allow || CompareScope(x.pat, y.pat) != 0 {
-				// The same pattern twice is not a tie that matters: both
-				// fields match together, and neither is the narrowest
-				// when a narrower one of their verdict matches.
-				continue
-			}
-			if sameScope(x.pat, y.pat) || !disjointByPrefix(x.pat, y.pat) {
-				x.tieable = true
-				break
-			}
-		}
-	}
-	for _, x := range all {
-		if x.tieable {
-			r.tieable[x.id] = true
-		}
-	}
 	return r
 }
 
@@ -338,21 +306,6 @@ func b2i(b bool) int {
 	return 0
 }
 
-// disjointByPrefix reports whether two patterns first differ by two
-// ordinary characters before either has a '*': then no path matches both.
-func disjointByPrefix(a, b *Pattern) bool {
-	x, y := a.scope, b.scope
-	for i := 0; i < len(x) && i < len(y); i++ {
-		if x[i] == scopeStar || y[i] == scopeStar || x[i] == scopeAnchor || y[i] == scopeAnchor {
-			return false
-		}
-		if x[i] != y[i] {
-			return true
-		}
-	}
-	return false
-}
-
 // dominates reports whether, for this crawler, pattern p matching makes
 // pattern q irrelevant: whatever else matches, both answers are the same
 // with or without q. That holds when in every role q has, p has a role
@@ -362,20 +315,19 @@ func disjointByPrefix(a, b *Pattern) bool {
 //     which the first matching rule decides;
 //   - in the 1996 draft's record, p comes first;
 //   - in the ACAP records, p stands in a field with the same verdict,
-//     usage and standing whose scope is strictly narrower, and q's field
-//     can never be tied with another (every field of its verdict and
-//     standing that can match a path q matches is ordered with q by scope).
-//     The narrowest field of a verdict is found by reading the fields in
-//     order and keeping one only when it is narrower than the one kept. If
-//     p is read first, q is never kept: the one kept when q's turn comes is
-//     p or narrower, or one p was not narrower than, and q, broader than p,
-//     is narrower than neither (the scope order is transitive). If q is
-//     read first and kept, the reading without q keeps one broader than q
-//     or the same ones, and both meet again at the first field narrower
-//     than q, p at the latest. So the field found is the same; a field of
-//     the other verdict narrower than p is narrower than q too; q is never
-//     tied with the winner; and the layer's answer, its deciding field and
-//     the footing used against the conventional answer stay the same.
+//     usage and standing whose scope is strictly narrower (or, where q's
+//     standing has fields of q's verdict only and the conventional side
+//     agrees, any such field: the answer is that verdict either way). A
+//     side of a layer wins when one of its fields is narrower than every
+//     field of the other side, and the deciding field is the first of
+//     those that no other of them is narrower than (narrowest, acap.go).
+//     A field of the other side narrower than p is narrower than q too
+//     (the scope order is transitive), so q adds no condition; if q is
+//     narrower than the other side, so is p, which is narrower than q: q
+//     is never the deciding field, and any field q is narrower than, p is
+//     narrower than too, so q never keeps another from deciding. The
+//     layer's answer, whether it is undecided, its deciding field and the
+//     footing used against the conventional answer stay the same.
 func (r *crawlerRoles) dominates(p, q int) bool {
 	if p == q || !r.ids[q] {
 		return false
@@ -408,9 +360,6 @@ func (r *crawlerRoles) dominates(p, q int) bool {
 		// q's standing has fields of q's verdict only: the layer answers
 		// that verdict whenever one of them matches.
 		uniform := r.acapVerdicts[b2i(rq.named)] == v && (dstConv == 0 || dstConv == v)
-		if r.tieable[q] && !uniform {
-			return false
-		}
 		beaten := false
 		for _, rp := range r.acap[p] {
 			// The relation must be a strict order in each role, or two

@@ -151,3 +151,35 @@ func TestDecideLinearTime(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrowestIgnoresLineOrder checks the reading of §2.4.5 with several
+// fields a side: a side wins when one of its fields is narrower than every
+// field of the other side, whatever the order of the lines. Here /*b/ is
+// narrower than /*b, while /*/a cannot be ordered with either.
+func TestNarrowestIgnoresLineOrder(t *testing.T) {
+	tests := []struct {
+		name    string
+		lines   []string
+		path    string
+		allowed bool
+		line    int
+	}{
+		{"unordered permission first", []string{"ACAP-allow-crawl: /*/a", "ACAP-allow-crawl: /*b/", "ACAP-disallow-crawl: /*b"}, "/xb/a", true, 3},
+		{"unordered permission second", []string{"ACAP-allow-crawl: /*b/", "ACAP-allow-crawl: /*/a", "ACAP-disallow-crawl: /*b"}, "/xb/a", true, 2},
+		{"agreeing unordered permissions: the first line", []string{"ACAP-allow-crawl: /*b/", "ACAP-allow-crawl: /*/a"}, "/xb/a", true, 2},
+		{"agreeing, the narrower second", []string{"ACAP-allow-crawl: /*b", "ACAP-allow-crawl: /*b/"}, "/xb/a", true, 3},
+		{"prohibition last", []string{"ACAP-disallow-crawl: /*b", "ACAP-allow-crawl: /*/a", "ACAP-allow-crawl: /*b/"}, "/xb/a", true, 4},
+		{"no permission narrower: prohibited", []string{"ACAP-allow-crawl: /*/a", "ACAP-disallow-crawl: /*b"}, "/xb/a", false, 3},
+		{"two prohibitions, one narrower than the permission", []string{"ACAP-disallow-crawl: /*/a", "ACAP-disallow-crawl: /*b/", "ACAP-allow-crawl: /*b"}, "/xb/a", false, 3},
+		{"prohibitions that cannot be ordered with the permission", []string{"ACAP-disallow-crawl: /*/a", "ACAP-allow-crawl: /*b"}, "/xb/a", false, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := MustParse("ACAP-crawler: *\n" + strings.Join(tt.lines, "\n") + "\n")
+			a := NewPolicy(f).Decide(Question{Crawler: "bot", URL: tt.path, Kind: KindACAP})
+			if a.Allowed != tt.allowed || a.Line != tt.line {
+				t.Errorf("allowed %v line %d, want %v line %d; trace %v", a.Allowed, a.Line, tt.allowed, tt.line, a.Trace.Steps)
+			}
+		})
+	}
+}

@@ -279,8 +279,18 @@
 //     an error, and the file is then read as if the line were absent.
 //   - A composite usage may only name qualified usages defined above it;
 //     resource sets may be defined in any order before the first record.
+//   - With several fields on a side of a conflict, §2.4.5 does not say
+//     which is "the narrowest" when some cannot be compared. A side wins
+//     when one of its fields is narrower than every field of the other
+//     side, whatever the order of the lines: with ACAP-allow-crawl: /*/a,
+//     ACAP-allow-crawl: /*b/ and ACAP-disallow-crawl: /*b, /xb/a may be
+//     crawled, /*b/ deciding, in any order of the three lines. The deciding
+//     field is the first line of those narrower than the whole other side
+//     that no other of them is narrower than. No side winning is a conflict
+//     scope cannot decide: the usage is prohibited.
 //   - When a conflict cannot be decided by scope, the deciding line
-//     reported is the narrowest prohibition among the conflicting fields.
+//     reported is the first prohibition that no other prohibition is
+//     narrower than.
 //   - When several fields agree and tie, the first line decides and the
 //     restrictions of all of them are reported together.
 //   - An expired until-date permission is reported as "not allowed" with

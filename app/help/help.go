@@ -539,6 +539,7 @@ func choicesPage() Page {
 				Heading: "Ties and expired limits",
 				Paragraphs: []string{
 					"When several matching lines agree and none is narrower, the first one is reported as deciding, and the restrictions of all of them are shown together.",
+					"When several lines on each side match, a side wins if one of its lines is narrower than every line of the other side, whatever order the lines come in. With ACAP-allow-crawl: /*/a, ACAP-allow-crawl: /*b/ and ACAP-disallow-crawl: /*b, the path /xb/a may be crawled: /*b/ is narrower than /*b, although /*/a cannot be compared with it. When neither side has such a line, the usage is prohibited.",
 					"A permission whose until- date has passed makes the answer \"not allowed\", and that line is reported as deciding; a broader permission elsewhere does not step in.",
 				},
 				Example: "ACAP-crawler: *\nACAP-allow-index: /\nACAP-allow-index: /serial/ time-limit=until-2008-03-01\n",
