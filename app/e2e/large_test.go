@@ -34,7 +34,7 @@ func largeText(t *testing.T) string {
 // from now on, and the long animation frames Chromium reports with their
 // script time (window.__loaf).
 const frameJS = `(() => {
-	window.__frames = []; window.__loaf = [];
+	window.__frames = []; window.__loaf = []; window.__loafScripts = [];
 	let last = performance.now();
 	const tick = (now) => { window.__frames.push(now - last); last = now; if (!window.__stopFrames) requestAnimationFrame(tick); };
 	window.__stopFrames = false;
