@@ -83,6 +83,7 @@ func tidyField(b *strings.Builder, f *File, l *Line) {
 	case FieldACAPAllow, FieldACAPDisallow, FieldACAPRequest, FieldACAPQualifiedUsage,
 		FieldACAPCompositeUsage, FieldACAPResourceSet, FieldContentSignal, FieldContentUsage:
 		space := false
+		prev := TokSpace // the kind of the last token written
 		for _, t := range toks {
 			if int(t.Off) < fd.Value.Pos.Offset || int(t.End) > fd.Value.End() || t.End == t.Off {
 				continue
@@ -91,9 +92,20 @@ func tidyField(b *strings.Builder, f *File, l *Line) {
 			case TokSpace:
 				space = true
 				continue
-			case TokEquals, TokQualValue, TokPunct:
-				space = false // "type = value" -> "type=value", "a , b" -> "a, b"
+			case TokEquals:
+				// "type = value" -> "type=value"; an '=' after a word that
+				// is not a qualifier type stays apart ("present =" is the
+				// usage present and a qualifier without a type, while
+				// "present=" would be an unknown usage).
+				if prev == TokQualName {
+					space = false
+				}
+			case TokQualValue, TokPunct:
+				if prev == TokEquals || t.Kind == TokPunct {
+					space = false // "type= value" -> "type=value", "a , b" -> "a, b"
+				}
 			}
+			prev = t.Kind
 			if space && val.Len() > 0 {
 				val.WriteByte(' ')
 			}

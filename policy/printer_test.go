@@ -32,6 +32,7 @@ func TestTidy(t *testing.T) {
 		{"errors left alone", "ACAP-crawler: *\nACAP-allow preserve:   /\nDissallow:  /x\n", "ACAP-crawler: *\nACAP-allow preserve:   /\nDissallow:  /x\n"},
 		{"conventional value with spaces kept", "Disallow:  /a  b \n", "Disallow: /a  b\n"},
 		{"crlf kept", "User-agent:*\r\nAllow:/\r\n", "User-agent: *\r\nAllow: /\r\n"},
+		{"an = without a qualifier type stays apart from the usage", "ACAP-quAlified-usAge:q present =\n", "ACAP-qualified-usage: q present =\n"},
 		{"local usage name kept", "ACAP-qualified-usage:  cache preserve time-limit=until-recrawled\nACAP-crawler: *\nacap-allow-(Cache):/\n",
 			"ACAP-qualified-usage: cache preserve time-limit=until-recrawled\nACAP-crawler: *\nACAP-allow-(Cache): /\n"},
 		{"ignore directive", "  acap-ignore-conventional-records  \n", "ACAP-ignore-conventional-records\n"},
