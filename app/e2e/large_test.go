@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf16"
+
+	"github.com/chromedp/chromedp"
 )
 
 // largeText is sciencedirect.com's robots.txt of January 2026 (834 KB)
@@ -170,6 +172,17 @@ func TestLargeFileOpenScroll(t *testing.T) {
 		t.Errorf("the coloured layer holds %d lines: only those in view (and a margin) should be drawn", n)
 	}
 	screenshot(t, ctx, "large-3.7MB-scrolled")
+	// Typing into the read-only view changes nothing and points at the bar.
+	eval[bool](t, ctx, `document.getElementById("editor-input").focus(), true`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("x")); err != nil {
+		t.Fatal(err)
+	}
+	if !eval[bool](t, ctx, `document.getElementById("large-view").classList.contains("nudge")`) {
+		t.Error("a key typed into the read-only view does not point at the bar")
+	}
+	if n := eval[int](t, ctx, `document.getElementById("editor-input").value.length`); n > 200_000 {
+		t.Errorf("a key typed into the read-only view changed its text (%d characters)", n)
+	}
 	// A problem clicked while the file is viewed brings its line into view.
 	click(t, ctx, "#problems .prob-go")
 	waitJS(t, ctx, `document.getElementById("editor-input").scrollTop < 40 && document.querySelector("#gutter-win .num").textContent === "1"`, 10*time.Second)

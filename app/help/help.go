@@ -567,7 +567,7 @@ func choicesPage() Page {
 			{
 				Heading: "Very large files",
 				Paragraphs: []string{
-					"A file of 1 MiB or more opens read-only: the page shows the lines you scroll to, checks the file, and the simulator and the converter read it, without waiting for the browser to take megabytes into a text box (a quarter of a second or more for 3.7 MB, during which the page would not move). Edit the file puts the whole text in the editor when you want to change it; after that it is edited like any other file. While a large file is read-only, copying gives the whole lines the selection touches, and applying a suggested fix first puts the file in the editor. Files over 5 MiB are not opened.",
+					"A file of 1 MiB or more opens read-only: the page shows the lines you scroll to, checks the file, and the simulator and the converter read it, without waiting for the browser to take megabytes into a text box (a quarter of a second or more for 3.7 MB, during which the page would not move). Edit the file puts the whole text in the editor when you want to change it (typing into the read-only view makes the bar with that button flash); after that it is edited like any other file. While a large file is read-only, copying gives the whole lines the selection touches, and applying a suggested fix first puts the file in the editor. Files over 5 MiB are not opened.",
 				},
 			},
 			{

@@ -811,6 +811,15 @@ func (e *editor) keydown(ev app.Value) {
 		e.escTab = true
 		return
 	}
+	if e.viewing && editKey(key, ev) {
+		// Typing into a file shown read-only: the bar says why nothing
+		// happens, and how to edit.
+		bar := byID(idViewBar)
+		bar.Get("classList").Call("remove", "nudge")
+		bar.Get("offsetWidth") // restarts the animation
+		bar.Get("classList").Call("add", "nudge")
+		return
+	}
 	if key != "Tab" || e.viewing || ev.Get("ctrlKey").Bool() || ev.Get("altKey").Bool() || ev.Get("metaKey").Bool() {
 		e.escTab = false
 		return
@@ -825,6 +834,19 @@ func (e *editor) keydown(ev app.Value) {
 		e.ta.Call("setRangeText", "\t", s, en, "end")
 		e.handleInput()
 	}
+}
+
+// editKey reports whether a key press would change the text of an
+// editable textarea.
+func editKey(key string, ev app.Value) bool {
+	if ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() {
+		return false
+	}
+	switch key {
+	case "Enter", "Backspace", "Delete":
+		return true
+	}
+	return len([]rune(key)) == 1
 }
 
 var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
