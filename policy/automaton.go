@@ -196,7 +196,7 @@ type automaton struct {
 	// they are read (expand); a state's matched patterns decide which are
 	// dropped, so the stored form still tells states apart.
 	always   []int32
-	isAlways map[int32]bool
+	alwaysOK bool // always is made (start)
 	// Scratch buffers of one exploration step (a state's items, the
 	// items after a unit, the units to try), reused from state to state.
 	bufFull, bufStep, bufMatched []int32
@@ -247,8 +247,8 @@ func (a *automaton) start() int32 {
 		}
 	}
 	items = a.step(items, '/')
-	if a.isAlways == nil {
-		a.isAlways = map[int32]bool{}
+	if !a.alwaysOK {
+		a.alwaysOK = true
 		for _, it := range items {
 			if it&matchedBit != 0 {
 				continue
@@ -256,14 +256,14 @@ func (a *automaton) start() int32 {
 			i, pos := int(it>>16), int(it&0xffff)
 			if pos < len(a.pats[i].toks) && a.pats[i].toks[pos] == tokStar {
 				for _, c := range a.closure(nil, i, pos) {
-					if c&matchedBit == 0 && !a.isAlways[c] {
-						a.isAlways[c] = true
+					if c&matchedBit == 0 {
 						a.always = append(a.always, c)
 					}
 				}
 			}
 		}
 		slices.Sort(a.always)
+		a.always = slices.Compact(a.always)
 	}
 	id, _ := a.intern(a.strip(items), -1, '/')
 	return id

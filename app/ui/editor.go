@@ -295,9 +295,10 @@ func (e *editor) setText(name, text string) {
 		e.showFromTop()
 		return
 	}
-	// As a textarea would hold it: every line end is a LF.
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	text = strings.ReplaceAll(text, "\r", "\n")
+	if strings.IndexByte(text, '\r') >= 0 {
+		// As a textarea would hold it: every line end is a LF.
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	}
 	e.d.SetText(text)
 	e.viewText, e.viewing = text, true
 	e.ta.Set("readOnly", true)
@@ -811,16 +812,19 @@ func (e *editor) keydown(ev app.Value) {
 		e.escTab = true
 		return
 	}
-	if e.viewing && editKey(key, ev) {
+	if e.viewing {
 		// Typing into a file shown read-only: the bar says why nothing
-		// happens, and how to edit.
-		bar := byID(idViewBar)
-		bar.Get("classList").Call("remove", "nudge")
-		bar.Get("offsetWidth") // restarts the animation
-		bar.Get("classList").Call("add", "nudge")
+		// happens, and how to edit. Tab moves focus.
+		e.escTab = false
+		if editKey(key) && !modifiers(ev) {
+			bar := byID(idViewBar)
+			bar.Get("classList").Call("remove", "nudge")
+			bar.Get("offsetWidth") // restarts the animation
+			bar.Get("classList").Call("add", "nudge")
+		}
 		return
 	}
-	if key != "Tab" || e.viewing || ev.Get("ctrlKey").Bool() || ev.Get("altKey").Bool() || ev.Get("metaKey").Bool() {
+	if key != "Tab" || modifiers(ev) {
 		e.escTab = false
 		return
 	}
@@ -836,12 +840,14 @@ func (e *editor) keydown(ev app.Value) {
 	}
 }
 
-// editKey reports whether a key press would change the text of an
-// editable textarea.
-func editKey(key string, ev app.Value) bool {
-	if ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() {
-		return false
-	}
+// modifiers reports whether Ctrl, Alt or Meta is held.
+func modifiers(ev app.Value) bool {
+	return ev.Get("ctrlKey").Bool() || ev.Get("altKey").Bool() || ev.Get("metaKey").Bool()
+}
+
+// editKey reports whether a key pressed without Ctrl, Alt or Meta would
+// change the text of an editable textarea.
+func editKey(key string) bool {
 	switch key {
 	case "Enter", "Backspace", "Delete":
 		return true
