@@ -327,69 +327,69 @@ func (p *Policy) narrowest(cands []*candidate, a *Answer) layerResult {
 	// the first, in the order the fields are read, that none of the others
 	// is narrower than. No field that another field of its side is
 	// narrower than ever changes the answer or the deciding field.
-	qualifies := func(c *candidate) bool {
+	// For each field: whether it qualifies (is narrower than every field
+	// of the other side), whether it is minimal among the qualifying fields
+	// of its side, and whether it is minimal among all fields of its side.
+	const qual, minQual, minAll = 1, 2, 4
+	var buf [16]uint8 // no allocation for the usual few fields
+	flags := buf[:0]
+	for _, c := range cands {
+		f := uint8(qual)
 		for _, o := range cands {
 			if o.r.allow != c.r.allow && cmpCandidates(c, o) >= 0 {
-				return false
+				f = 0
+				break
 			}
 		}
-		return true
+		flags = append(flags, f)
 	}
-	// first returns the first field of a side (that passes keep) that no
-	// other such field is narrower than.
-	first := func(side bool, keep func(*candidate) bool) *candidate {
-		for _, c := range cands {
-			if c.r.allow != side || !keep(c) {
-				continue
-			}
-			minimal := true
-			for _, o := range cands {
-				if o != c && o.r.allow == side && keep(o) && cmpCandidates(o, c) < 0 {
-					minimal = false
-					break
+	for i, c := range cands {
+		f := flags[i] | minAll
+		if f&qual != 0 {
+			f |= minQual
+		}
+		for j, o := range cands {
+			if j != i && o.r.allow == c.r.allow && cmpCandidates(o, c) < 0 {
+				f &^= minAll
+				if flags[j]&qual != 0 {
+					f &^= minQual
 				}
 			}
-			if minimal {
+		}
+		flags[i] = f
+	}
+	// first returns the first field of a side whose flags have bit.
+	first := func(side bool, bit uint8) *candidate {
+		for i, c := range cands {
+			if c.r.allow == side && flags[i]&bit != 0 {
 				return c
 			}
 		}
 		return nil
 	}
-	any := func(*candidate) bool { return true }
 	var res layerResult
-	if w := first(true, qualifies); w != nil {
+	if w := first(true, minQual); w != nil {
 		res.win, res.allow = w, true
-	} else if w := first(false, qualifies); w != nil {
+	} else if w := first(false, minQual); w != nil {
 		res.win, res.allow = w, false
 	} else {
-		allowW, denyW := first(true, any), first(false, any)
+		allowW, denyW := first(true, minAll), first(false, minAll)
 		res.win, res.allow, res.undecided = denyW, false, true
 		a.step(Step{Kind: StepUndecided, File: denyW.comp.name, Line: denyW.line(), Lines: []int{allowW.line()},
 			Text: "the permission on line " + itoa(allowW.line()) + " and the prohibition on line " + itoa(denyW.line()) +
 				" conflict, and comparing their patterns character by character cannot tell which is narrower: the usage is prohibited (§2.4.5)"})
 		return res
 	}
-	if loser := first(!res.allow, any); loser != nil {
+	if loser := first(!res.allow, minAll); loser != nil {
 		// The other side's narrowest field, to explain the win.
 		a.step(Step{Kind: StepScope, File: res.win.comp.name, Line: res.win.line(), Lines: []int{loser.line()}, Text: scopeReason(res.win, loser)})
 	}
 	// Tied agreeing fields: same scope and same usage standing. Of those
 	// that could decide (narrower than every field of the other side, and
 	// none of those narrower still), the first line decides.
-	decides := func(c *candidate) bool {
-		if !qualifies(c) {
-			return false
-		}
-		for _, o := range cands {
-			if o != c && o.r.allow == c.r.allow && qualifies(o) && cmpCandidates(o, c) < 0 {
-				return false
-			}
-		}
-		return true
-	}
-	for _, c := range cands {
+	for i, c := range cands {
 		if c != res.win && c.r.allow == res.allow && cmpCandidates(c, res.win) == 0 && cmpCandidates(res.win, c) == 0 {
-			if c.line() < res.win.line() && c.comp == res.win.comp && decides(c) {
+			if c.line() < res.win.line() && c.comp == res.win.comp && flags[i]&minQual != 0 {
 				res.tied = append(res.tied, res.win)
 				res.win = c
 				continue
