@@ -198,10 +198,11 @@ type automaton struct {
 	always   []int32
 	alwaysOK bool // always is made (start)
 	// Scratch buffers of one exploration step (a state's items, the
-	// items after a unit, the units to try), reused from state to state.
-	bufFull, bufStep, bufMatched []int32
-	bufUnits                     []int
-	seenUnit                     [numUnits]bool
+	// items after a unit, the units to try, the patterns filter keeps),
+	// reused from state to state.
+	bufFull, bufStep, bufMatched, bufKept []int32
+	bufUnits                              []int
+	seenUnit                              [numUnits]bool
 	// alwaysNext[u] is what always gives after unit u, less always itself
 	// (alwaysNextOK[u] once made): the positions it moves on to and the
 	// patterns it completes.
@@ -423,21 +424,28 @@ func (a *automaton) filter(items []int32) []int32 {
 		p := it &^ matchedBit
 		done[p>>6] |= 1 << (p & 63)
 	}
+	// The patterns that have matched for good are weighed one at a time,
+	// in order: one is dropped when a pattern still kept dominates it, and
+	// then drops nothing itself. Each drop leaves every answer as it was
+	// with the patterns kept at that moment, so the drops together do too,
+	// even where two patterns would drop each other.
+	kept := a.bufKept[:0]
+	for _, it := range out[first:] {
+		p := it &^ matchedBit
+		done[p>>6] &^= 1 << (p & 63) // a pattern does not drop itself
+		if !a.dropped(done, p) {
+			done[p>>6] |= 1 << (p & 63)
+			kept = append(kept, it)
+		}
+	}
+	a.bufKept = kept
 	res := out[:0]
 	for _, it := range out[:first] {
 		if !a.dropped(done, it>>16) {
 			res = append(res, it)
 		}
 	}
-	for _, it := range out[first:] {
-		p := it &^ matchedBit
-		done[p>>6] &^= 1 << (p & 63) // a pattern does not drop itself
-		if !a.dropped(done, p) {
-			res = append(res, it)
-		}
-		done[p>>6] |= 1 << (p & 63)
-	}
-	return res
+	return append(res, kept...)
 }
 
 // dropped reports whether pattern i has matched for good, or is dominated

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"math/bits"
 	"sort"
 	"strings"
 	"time"
@@ -184,6 +185,19 @@ type crawlerRoles struct {
 	// ACAP fields, by standing (0: any, 1: named).
 	convVerdicts [2]int
 	acapVerdicts [2]int
+	// fieldIDs[s] are the distinct patterns of the ACAP fields of standing
+	// s (0: any, 1: named), fieldPats[s] the same patterns, fieldAt[s] the
+	// place of each in them. cuts[s][id] is the smallest cut that holds
+	// pattern id, as a set of places (cutOf, made on first use).
+	fieldIDs  [2][]int
+	fieldPats [2][]*Pattern
+	fieldAt   [2]map[int]int
+	cuts      [2]map[int][]uint64
+	// notNarrower[s][i] is the set of field patterns of standing s that
+	// pattern i of fieldIDs[s] is not narrower than.
+	notNarrower [2][][]uint64
+	// profiles caches profile, by standing and pattern number.
+	profiles map[[2]int][]int8
 }
 
 // acapRole is one ACAP field a pattern stands in.
@@ -193,6 +207,8 @@ type acapRole struct {
 	pat          *Pattern
 	order        int // place in the order the fields of a layer are read
 	id           int
+	rec          int // the applied record it stands in (its place in the selection)
+	line         int
 }
 
 // rolesFor collects the patterns and their roles for one crawler.
@@ -242,7 +258,7 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 	dsel := c.dst.selection(KindACAP, name, false)
 	r.conv[1] = convRoles(1, dsel.conv.rules)
 	var raw []acapRole
-	for _, ar := range dsel.records {
+	for k, ar := range dsel.records {
 		rr := ar.comp.recs[ar.rec]
 		if rr == nil {
 			continue
@@ -252,7 +268,7 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 			if ru.fd.Status == StatusSkipped || !(ru.usage == UsageCrawl || ru.usage == UsageOther || ru.usage == UsageNone) {
 				continue // never a candidate for crawl
 			}
-			raw = append(raw, acapRole{named: ar.named, allow: ru.allow, usage: ru.usage, pat: &ru.pat})
+			raw = append(raw, acapRole{named: ar.named, allow: ru.allow, usage: ru.usage, pat: &ru.pat, rec: k, line: ru.fd.Line})
 		}
 	}
 	// A field for crawl that matches every path makes its layer decide
@@ -285,6 +301,15 @@ func (c *comparer) rolesFor(name string) *crawlerRoles {
 			v = 1
 		}
 		r.acapVerdicts[b2i(ro.named)] |= v
+		s := b2i(ro.named)
+		if r.fieldAt[s] == nil {
+			r.fieldAt[s] = map[int]int{}
+		}
+		if _, ok := r.fieldAt[s][id]; !ok {
+			r.fieldAt[s][id] = len(r.fieldIDs[s])
+			r.fieldIDs[s] = append(r.fieldIDs[s], id)
+			r.fieldPats[s] = append(r.fieldPats[s], ro.pat)
+		}
 		r.acap[id] = append(r.acap[id], ro)
 		all = append(all, ro)
 	}
@@ -304,6 +329,102 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// cutOf returns the smallest cut of the ACAP fields of a standing that
+// holds pattern id: a set T of their patterns such that every pattern in
+// T is narrower than every pattern outside it (CompareScope). It is found
+// by adding to {id}, until nothing changes, every pattern that some
+// pattern of the set is not narrower than.
+//
+// A cut decides a layer alone: when a field of T matches for good, the
+// fields outside T never change the layer's answer, its deciding field or
+// whether it is undecided. A field n outside T cannot qualify against a
+// matching field t of T on the other side (t is narrower than n), and when
+// the matching fields of T are all on n's side, each of them is narrower
+// than every field of the other side (all outside T) and than n, so n is
+// never minimal among the qualifying ones; nor, in an undecided layer,
+// minimal on its side, as both sides then have fields of T. And no field
+// outside T is narrower than a field of T, so none of them changes which
+// fields of T qualify or are minimal.
+func (r *crawlerRoles) cutOf(s, id int) []uint64 {
+	if r.cuts[s] == nil {
+		r.cuts[s] = map[int][]uint64{}
+	}
+	if set, ok := r.cuts[s][id]; ok {
+		return set
+	}
+	pats := r.fieldPats[s]
+	words := (len(pats) + 63) / 64
+	if r.notNarrower[s] == nil {
+		nn := make([][]uint64, len(pats))
+		for i := range pats {
+			nn[i] = make([]uint64, words)
+			for j := range pats {
+				if i != j && CompareScope(pats[i], pats[j]) >= 0 {
+					nn[i][j>>6] |= 1 << (j & 63)
+				}
+			}
+		}
+		r.notNarrower[s] = nn
+	}
+	set := make([]uint64, words)
+	stack := []int{r.fieldAt[s][id]}
+	set[stack[0]>>6] |= 1 << (stack[0] & 63)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for w, row := range r.notNarrower[s][i] {
+			for add := row &^ set[w]; add != 0; add &= add - 1 {
+				j := w<<6 | bits.TrailingZeros64(add)
+				set[w] |= 1 << (j & 63)
+				stack = append(stack, j)
+			}
+		}
+	}
+	r.cuts[s][id] = set
+	return set
+}
+
+// profile returns how a field pattern of standing s (pattern number id)
+// compares by scope with each field pattern of that standing.
+func (r *crawlerRoles) profile(s, id int, pat *Pattern) []int8 {
+	key := [2]int{s, id}
+	if v, ok := r.profiles[key]; ok {
+		return v
+	}
+	v := make([]int8, len(r.fieldPats[s]))
+	for i, fp := range r.fieldPats[s] {
+		v[i] = int8(CompareScope(pat, fp))
+	}
+	if r.profiles == nil {
+		r.profiles = map[[2]int][]int8{}
+	}
+	r.profiles[key] = v
+	return v
+}
+
+// twins reports whether two fields of one record, with the same verdict,
+// usage and standing, rp's line first, and patterns that scope cannot
+// order, compare alike with every other field pattern of their standing.
+// Then, when rp matches, rq never changes an answer: every other field
+// qualifies, or is minimal, with rq exactly when with rp alone; rp and rq
+// qualify and are minimal together; and rp is read first, so rq is never
+// the deciding field (nor, in an undecided layer, the one named). The
+// layer's result, and so its weighing against a conventional answer, is
+// the same with rq or without it.
+func (r *crawlerRoles) twins(rp, rq *acapRole) bool {
+	if rp.rec != rq.rec || rp.line >= rq.line || CompareScope(rp.pat, rq.pat) != 0 || sameScope(rp.pat, rq.pat) {
+		return false
+	}
+	s := b2i(rp.named)
+	vp, vq := r.profile(s, rp.id, rp.pat), r.profile(s, rq.id, rq.pat)
+	for i, id := range r.fieldIDs[s] {
+		if id != rp.id && id != rq.id && vp[i] != vq[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // dominates reports whether, for this crawler, pattern p matching makes
@@ -327,7 +448,14 @@ func b2i(b bool) int {
 //     is never the deciding field, and any field q is narrower than, p is
 //     narrower than too, so q never keeps another from deciding. The
 //     layer's answer, whether it is undecided, its deciding field and the
-//     footing used against the conventional answer stay the same.
+//     footing used against the conventional answer stay the same;
+//   - or, in the ACAP records, p stands in a field of q's usage and
+//     standing, of either verdict, and q lies outside the smallest cut
+//     that holds p (cutOf);
+//   - or the two fields are twins (twins).
+//
+// The automaton weighs the patterns that matched for good one at a time
+// (filter), so that the relation need not be a strict order across roles.
 func (r *crawlerRoles) dominates(p, q int) bool {
 	if p == q || !r.ids[q] {
 		return false
@@ -348,6 +476,17 @@ func (r *crawlerRoles) dominates(p, q int) bool {
 		}
 	}
 	roles := r.acap[q]
+	// cutOut reports whether q's pattern lies outside the smallest cut
+	// that holds p's, among the fields of a standing.
+	cutOut := func(named bool) bool {
+		s := b2i(named)
+		j, ok := r.fieldAt[s][q]
+		if !ok {
+			return false
+		}
+		set := r.cutOf(s, p)
+		return set[j>>6]&(1<<(j&63)) == 0
+	}
 	// The conventional side as the ACAP reading sees it has one verdict:
 	// an ACAP answer of that verdict never meets a disagreeing
 	// conventional line, so which ACAP field decides does not matter.
@@ -362,11 +501,13 @@ func (r *crawlerRoles) dominates(p, q int) bool {
 		uniform := r.acapVerdicts[b2i(rq.named)] == v && (dstConv == 0 || dstConv == v)
 		beaten := false
 		for _, rp := range r.acap[p] {
-			// The relation must be a strict order in each role, or two
-			// patterns could drop each other: scope, or with one verdict
-			// the order of the patterns' numbers.
 			if rp.named == rq.named && rp.allow == rq.allow && rp.usage == rq.usage &&
-				((uniform && p < q) || (!uniform && CompareScope(rp.pat, rq.pat) < 0)) {
+				((uniform && p < q) || (!uniform && (CompareScope(rp.pat, rq.pat) < 0 || r.twins(&rp, &rq)))) {
+				beaten = true
+				break
+			}
+			// Whatever the verdicts: q outside the smallest cut that holds p.
+			if rp.named == rq.named && rp.usage == rq.usage && cutOut(rp.named) {
 				beaten = true
 				break
 			}
@@ -545,6 +686,14 @@ func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
 			if len(seen[i]) > maxWitnesses {
 				res.more++
 				continue
+			}
+			// The answers are those of every path to a state with these
+			// matching patterns, but the deciding lines may differ from
+			// path to path where patterns were dropped: a witness gives
+			// its own path's.
+			if path != ap.path {
+				ap = c.decide(name, a.path(id))
+				co = caseOnly(c.dst, name, ap.dst.Line, path)
 			}
 			res.witnesses = append(res.witnesses, Difference{Crawler: name, Path: path,
 				Source: ap.src.Allowed, SourceLine: ap.src.Line, ACAP: ap.dst.Allowed, ACAPLine: ap.dst.Line,

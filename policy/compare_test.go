@@ -342,3 +342,55 @@ func TestCheckDriftYielding(t *testing.T) {
 		t.Error("yield never called")
 	}
 }
+
+// genWildcards builds a random file whose records are full of patterns
+// that begin with a wildcard, among literal ones: many fields that scope
+// cannot order, twins and cuts (crawlerRoles.dominates), in both readings.
+func genWildcards(r *rand.Rand) string {
+	pats := []string{"/", "/a", "/b", "/ab", "/*a", "/*b", "/*a$", "/*ab", "/a*b", "/*A", "/b*", "/*", "/a$", "/*ab$", "/*b$", "/*ba", "/a*b$"}
+	agents := []string{"*", "alpha"}
+	var b strings.Builder
+	b.WriteString("##ACAP version=1.1\n")
+	for g := 0; g < 1+r.Intn(2); g++ {
+		b.WriteString("User-agent: " + agents[r.Intn(len(agents))] + "\n")
+		for n := 0; n < r.Intn(5); n++ {
+			b.WriteString([]string{"Disallow: ", "Allow: "}[r.Intn(2)] + pats[r.Intn(len(pats))] + "\n")
+		}
+		b.WriteString("\n")
+	}
+	for g := 0; g < 1+r.Intn(2); g++ {
+		b.WriteString("ACAP-crawler: " + agents[r.Intn(len(agents))] + "\n")
+		for n := 0; n < 2+r.Intn(5); n++ {
+			verb := []string{"ACAP-disallow-crawl: ", "ACAP-allow-crawl: ", "ACAP-disallow-other: "}[r.Intn(3)]
+			b.WriteString(verb + pats[r.Intn(len(pats))] + "\n")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// TestDominanceAgreesWithOracle checks the proof on files full of
+// wildcards (where patterns are dropped from states for cuts and twins)
+// against the brute-force oracle, on every path of up to 4 pieces.
+func TestDominanceAgreesWithOracle(t *testing.T) {
+	var paths []string
+	level := []string{"/"}
+	for n := 0; n < 4; n++ {
+		var next []string
+		for _, p := range level {
+			for _, c := range []string{"a", "A", "b", "/", "x"} {
+				next = append(next, p+c)
+			}
+		}
+		paths = append(paths, level...)
+		level = next
+	}
+	paths = append(paths, level...)
+	r := rand.New(rand.NewSource(2008))
+	for round := 0; round < 3000; round++ {
+		src := genWildcards(r)
+		f := MustParse(src)
+		kind := []Kind{KindRFC9309, KindDraft1996}[r.Intn(2)]
+		checkAgainstOracle(t, src, f, kind, f, CompareReadings(f, kind, f), paths)
+	}
+}

@@ -189,7 +189,17 @@
 // that has matched for good makes it irrelevant to every answer (see
 // crawlerRoles.dominates): it comes first where the first matching rule
 // decides, and in ACAP records it is strictly narrower with the same
-// verdict and standing and the dropped one can never be tied. The work is
+// verdict and standing; or it lies outside a cut that holds the other (a
+// set of the standing's field patterns each narrower than every pattern
+// outside it: "/news/" and "/shop" against "/*?ref=" and "/", so once a
+// literal path field matches, the wildcard-led fields no longer count);
+// or the two are twins, fields of one record with the same verdict,
+// patterns scope cannot order ("/*?ref=", "/*?sort=") and the same scope
+// relation to every other field of the standing, the dropped one read
+// later. The patterns that matched for good are weighed one at a time, so
+// two patterns never drop each other. As a dropped pattern can change
+// which line decides (not the answer), a witness's lines are asked again
+// on its own path. The work is
 // bounded (CompareOptions: states per crawler, a deadline); crawlers not
 // finished are listed in EquivalenceReport.NotProved and nothing is claimed
 // about them.
