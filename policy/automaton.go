@@ -188,7 +188,9 @@ type automaton struct {
 	// irrelevant to every answer (crawlerRoles.dominates), as a bit set:
 	// once one of them has matched, q is dropped from the state.
 	domSets [][]uint64
-	doneSet []uint64 // scratch for normalize
+	// filters caches matchedFilter by the list of matched items.
+	filters map[string]*filtered
+	keyBuf  []byte
 	// always are the live positions every state has unless a pattern
 	// that matched for good drops them (normalize): those a star reached
 	// right after the leading '/' gives back after every unit it reads.
@@ -198,11 +200,10 @@ type automaton struct {
 	always   []int32
 	alwaysOK bool // always is made (start)
 	// Scratch buffers of one exploration step (a state's items, the
-	// items after a unit, the units to try, the patterns filter keeps),
-	// reused from state to state.
-	bufFull, bufStep, bufMatched, bufKept []int32
-	bufUnits                              []int
-	seenUnit                              [numUnits]bool
+	// items after a unit, the units to try), reused from state to state.
+	bufFull, bufStep, bufMatched []int32
+	bufUnits                     []int
+	seenUnit                     [numUnits]bool
 	// alwaysNext[u] is what always gives after unit u, less always itself
 	// (alwaysNextOK[u] once made): the positions it moves on to and the
 	// patterns it completes.
@@ -415,37 +416,60 @@ func (a *automaton) filter(items []int32) []int32 {
 	if first == len(out) {
 		return out
 	}
-	done := a.doneSet[:0]
-	for range (len(a.pats) + 63) / 64 {
-		done = append(done, 0)
+	m := a.matchedFilter(out[first:])
+	res := out[:0]
+	for _, it := range out[:first] {
+		if p := it >> 16; m.kill[p>>6]&(1<<(p&63)) == 0 {
+			res = append(res, it)
+		}
 	}
-	a.doneSet = done
-	for _, it := range out[first:] {
+	return append(res, m.kept...)
+}
+
+// filtered is what a list of patterns that have matched for good leaves:
+// those kept, and the patterns whose live positions are dropped (those
+// kept and those they dominate).
+type filtered struct {
+	kept []int32
+	kill []uint64
+}
+
+// matchedFilter weighs the patterns that have matched for good (sorted
+// items) one at a time, in order: one is dropped when a pattern still kept
+// dominates it, and then drops nothing itself. Each drop leaves every
+// answer as it was with the patterns kept at that moment, so the drops
+// together do too, even where two patterns would drop each other. The
+// result is cached by the list (states share few such lists).
+func (a *automaton) matchedFilter(matched []int32) *filtered {
+	a.keyBuf = keyBytes(a.keyBuf[:0], matched)
+	if m, ok := a.filters[string(a.keyBuf)]; ok {
+		return m
+	}
+	words := (len(a.pats) + 63) / 64
+	done := make([]uint64, words)
+	for _, it := range matched {
 		p := it &^ matchedBit
 		done[p>>6] |= 1 << (p & 63)
 	}
-	// The patterns that have matched for good are weighed one at a time,
-	// in order: one is dropped when a pattern still kept dominates it, and
-	// then drops nothing itself. Each drop leaves every answer as it was
-	// with the patterns kept at that moment, so the drops together do too,
-	// even where two patterns would drop each other.
-	kept := a.bufKept[:0]
-	for _, it := range out[first:] {
+	m := &filtered{kill: make([]uint64, words)}
+	for _, it := range matched {
 		p := it &^ matchedBit
 		done[p>>6] &^= 1 << (p & 63) // a pattern does not drop itself
 		if !a.dropped(done, p) {
 			done[p>>6] |= 1 << (p & 63)
-			kept = append(kept, it)
+			m.kept = append(m.kept, it)
 		}
 	}
-	a.bufKept = kept
-	res := out[:0]
-	for _, it := range out[:first] {
-		if !a.dropped(done, it>>16) {
-			res = append(res, it)
+	for q := range a.pats {
+		if a.dropped(done, int32(q)) {
+			m.kill[q>>6] |= 1 << (q & 63)
 		}
 	}
-	return append(res, kept...)
+	if a.filters == nil {
+		a.filters = map[string]*filtered{}
+	}
+	a.filters[string(a.keyBuf)] = m
+	return m
 }
 
 // dropped reports whether pattern i has matched for good, or is dominated

@@ -2,8 +2,11 @@ package policy
 
 import (
 	"math/bits"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -566,8 +569,9 @@ func (c *comparer) run(names []string) EquivalenceReport {
 	// Smaller automata first: under a deadline, as many crawlers as
 	// possible are proved.
 	sort.SliceStable(groups, func(i, j int) bool { return len(groups[i].pats) < len(groups[j].pats) })
-	for _, g := range groups {
-		res := c.proveGroup(g)
+	results := c.proveGroups(groups)
+	for gi, g := range groups {
+		res := results[gi]
 		for n := range res.srcDeciding {
 			rep.srcDeciding[n] = true
 		}
@@ -604,6 +608,38 @@ func (c *comparer) run(names []string) EquivalenceReport {
 	}
 	rep.Differences = all
 	return rep
+}
+
+// proveGroups proves the groups, on as many threads as Go may use (one in
+// a browser); the results do not depend on it. With a Yield function they
+// are proved one after the other, so that it is never called from two
+// goroutines at once.
+func (c *comparer) proveGroups(groups []*crawlerGroup) []groupResult {
+	results := make([]groupResult, len(groups))
+	workers := min(runtime.GOMAXPROCS(0), len(groups))
+	if c.opt.Yield != nil || workers <= 1 {
+		for i, g := range groups {
+			results[i] = c.proveGroup(g)
+		}
+		return results
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(groups) {
+					return
+				}
+				results[i] = c.proveGroup(groups[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return results
 }
 
 func toInt32(xs []int) []int32 {
@@ -675,14 +711,14 @@ func (c *comparer) proveGroup(g *crawlerGroup) groupResult {
 			if !co {
 				res.otherStates++
 			}
-			key := [3]int{ap.src.Line, ap.dst.Line, 0}
+			wkey := [3]int{ap.src.Line, ap.dst.Line, 0}
 			if co {
-				key[2] = 1
+				wkey[2] = 1
 			}
-			if seen[i][key] {
+			if seen[i][wkey] {
 				continue
 			}
-			seen[i][key] = true
+			seen[i][wkey] = true
 			if len(seen[i]) > maxWitnesses {
 				res.more++
 				continue
