@@ -13,8 +13,8 @@ import (
 // CompareOptions bound the work of a comparison.
 type CompareOptions struct {
 	// MaxStates bounds the states explored for one crawler (0: a default
-	// of 200,000). A crawler whose comparison needs more is reported as not
-	// proved.
+	// of 1,000,000, some 100 MB). A crawler whose comparison needs more is
+	// reported as not proved.
 	MaxStates int
 	// Deadline, when not zero, stops the comparison at that time; the
 	// crawlers not finished by then are reported as not proved.
@@ -30,7 +30,7 @@ type CompareOptions struct {
 }
 
 // defaultMaxStates is the bound of MaxStates when none is given.
-const defaultMaxStates = 200000
+const defaultMaxStates = 1000000
 
 // maxWitnesses is how many witnesses the report keeps per crawler, each
 // with a different pair of deciding lines.

@@ -174,3 +174,22 @@ func BenchmarkConvert(b *testing.B) {
 	b.ReportMetric(float64(len(conv.Report.Crawlers)), "crawlers")
 	b.ReportMetric(float64(len(conv.Report.Differences)+conv.Report.More), "differences")
 }
+
+// BenchmarkConvertUnbounded is BenchmarkConvert without the time budget:
+// how long the whole proof of the 50 KiB file takes.
+func BenchmarkConvertUnbounded(b *testing.B) {
+	src, err := os.ReadFile("testdata/bench/bench_robots.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := MustParse(string(src))
+	var conv *Conversion
+	for b.Loop() {
+		conv = Convert(f, ConvertOptions{Bounds: CompareOptions{Deadline: time.Now().Add(10 * time.Minute)}})
+	}
+	b.ReportMetric(float64(conv.Report.States), "states")
+	b.ReportMetric(float64(len(conv.Report.Proved)), "proved")
+	b.ReportMetric(float64(len(conv.Report.Crawlers)), "crawlers")
+	b.ReportMetric(float64(conv.Report.OtherCount), "other-differences")
+	b.ReportMetric(float64(conv.Report.CaseCount), "case-differences")
+}
