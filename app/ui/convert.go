@@ -122,6 +122,7 @@ func (c *converter) run() {
 	t0 := perf.Call("now").Float()
 	opt := c.options()
 	opt.Bounds.Yield = pageYield()
+	opt.Bounds.MaxStates = pageMaxStates
 	go func() {
 		conv := policy.Convert(f, opt)
 		c.running = false
@@ -129,6 +130,12 @@ func (c *converter) run() {
 		c.show(text, conv, perf.Call("now").Float()-t0)
 	}()
 }
+
+// pageMaxStates bounds the states of one crawler's proof in the page:
+// some 40 MB, which a browser tab keeps once it has grown to it
+// (WebAssembly memory does not shrink). Natively the policy package
+// allows more.
+const pageMaxStates = 400000
 
 // frameBudget is how long a proof runs before it lets the page draw.
 const frameBudget = 30 * time.Millisecond
