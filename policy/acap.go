@@ -247,7 +247,7 @@ func (p *Policy) askLayers(sel *selection, u Usage, purpose string, subj, psubj 
 			}
 			rr := ar.comp.recs[ar.rec]
 			collect := func(rs *ruleSet) {
-				rs.index.each(subj, true, func(j int) bool {
+				rs.index.each(subj, p.acapMode.folds(), func(j int) bool {
 					r := &rs.rules[j]
 					if r.usage != u && !counts(r.usage, u) && r.usage != UsageNone {
 						return true

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"encoding/binary"
 	"slices"
 	"strings"
 )
@@ -74,7 +73,7 @@ func autPatternOf(p *Pattern) autPattern {
 	mode := p.mode
 	out := autPattern{fold: mode.folds(), anchored: mode.whole()}
 	body := p.raw
-	if mode == MatchACAP && body[0] != '/' {
+	if mode.isACAP() && body[0] != '/' {
 		body = "/" + body
 	}
 	if mode.anchors() && strings.HasSuffix(body, "$") {
@@ -167,50 +166,31 @@ func tokMatches(t, u int, fold bool) bool {
 	return false
 }
 
-// automaton is the product of a set of patterns, explored lazily.
+// automaton is the product of a set of patterns, explored lazily. A
+// state is a sorted list of live positions (pattern<<16 | pos) with the
+// summary of the patterns that have matched for good (prove.go). The
+// states' items are kept end to end in arena (state i is
+// arena[offs[i]:offs[i+1]]) and found by a hash of their items (ids, with
+// next chaining states of equal hashes): memory without pointers, which
+// the garbage collector does not scan.
 type automaton struct {
-	pats []autPattern
-	// States are sorted lists of items: a live position (pattern<<16 | pos)
-	// or a pattern that has matched for good (matchedBit | pattern).
-	// The states' items are kept end to end in arena (state i is
-	// arena[offs[i]:offs[i+1]]) and found by a hash of their items (ids,
-	// with next chaining states of equal hashes): memory without pointers,
-	// which the garbage collector does not scan; with hundreds of
-	// thousands of states, that keeps its pauses short in a browser.
+	pats   []autPattern
 	arena  []int32
 	offs   []int32
+	sums   []int32
 	ids    map[uint64]int32
 	next   []int32
 	parent []int32 // the state before (-1 for the start)
 	via    []int16 // the unit read from the parent
 	other  int     // a unit no pattern names, or -1
-	// domSets[q] are the patterns whose matching for good makes q
-	// irrelevant to every answer (crawlerRoles.dominates), as a bit set:
-	// once one of them has matched, q is dropped from the state.
-	domSets [][]uint64
-	// filters caches matchedFilter by the list of matched items.
-	filters map[string]*filtered
-	keyBuf  []byte
-	// always are the live positions every state has unless a pattern
-	// that matched for good drops them (normalize): those a star reached
-	// right after the leading '/' gives back after every unit it reads.
-	// States are stored without them (strip) and given them back before
-	// they are read (expand); a state's matched patterns decide which are
-	// dropped, so the stored form still tells states apart.
-	always   []int32
-	alwaysOK bool // always is made (start)
-	// Scratch buffers of one exploration step (a state's items, the
-	// items after a unit, the units to try), reused from state to state.
-	bufFull, bufStep, bufMatched []int32
-	bufUnits                     []int
-	seenUnit                     [numUnits]bool
-	// alwaysNext[u] is what always gives after unit u, less always itself
-	// (alwaysNextOK[u] once made): the positions it moves on to and the
-	// patterns it completes.
-	alwaysNext   [numUnits][]int32
-	alwaysNextOK [numUnits]bool
+	// Scratch buffers of one exploration step, reused from state to state.
+	bufUnits []int
+	bufEnds  []int32
+	seenUnit [numUnits]bool
 }
 
+// matchedBit marks, in what a step returns, a pattern that has matched for
+// good rather than a live position.
 const matchedBit = 1 << 30
 
 func newAutomaton(pats []autPattern) *automaton {
@@ -240,108 +220,8 @@ func newAutomaton(pats []autPattern) *automaton {
 	return a
 }
 
-// start returns the state after the leading '/' every path has.
-func (a *automaton) start() int32 {
-	var items []int32
-	for i := range a.pats {
-		if !a.pats[i].never {
-			items = a.closure(items, i, 0)
-		}
-	}
-	items = a.step(items, '/')
-	if !a.alwaysOK {
-		a.alwaysOK = true
-		for _, it := range items {
-			if it&matchedBit != 0 {
-				continue
-			}
-			i, pos := int(it>>16), int(it&0xffff)
-			if pos < len(a.pats[i].toks) && a.pats[i].toks[pos] == tokStar {
-				for _, c := range a.closure(nil, i, pos) {
-					if c&matchedBit == 0 {
-						a.always = append(a.always, c)
-					}
-				}
-			}
-		}
-		slices.Sort(a.always)
-		a.always = slices.Compact(a.always)
-	}
-	id, _ := a.intern(a.strip(items), -1, '/')
-	return id
-}
-
-// strip leaves out of normalized (sorted) items those of always (sorted
-// too), in place.
-func (a *automaton) strip(items []int32) []int32 {
-	out := items[:0]
-	k := 0
-	for _, it := range items {
-		for k < len(a.always) && a.always[k] < it {
-			k++
-		}
-		if k < len(a.always) && a.always[k] == it {
-			continue
-		}
-		out = append(out, it)
-	}
-	return out
-}
-
-// expand returns the full items of a stored state: its own and those of
-// always that its matched patterns do not drop. The result is in a
-// scratch buffer, valid until the next expand.
-func (a *automaton) expand(stored []int32) []int32 {
-	items := a.bufFull[:0]
-	// Both lists are sorted: merged, they are sorted too.
-	i, j := 0, 0
-	for i < len(stored) || j < len(a.always) {
-		if j == len(a.always) || (i < len(stored) && stored[i] < a.always[j]) {
-			items = append(items, stored[i])
-			i++
-		} else {
-			items = append(items, a.always[j])
-			j++
-		}
-	}
-	a.bufFull = items
-	return a.filter(items)
-}
-
-// advance returns the state reached from state id by reading unit u, and
-// whether it is new.
-func (a *automaton) advance(id int32, u int) (int32, bool) {
-	return a.intern(a.read(a.state(id), u), id, u)
-}
-
-// read returns the stored items of the state reached from the stored items
-// of a state by reading unit u, in a scratch buffer valid until the next
-// call. It equals strip(step(expand(stored), u)) without expanding: the
-// items of always read u alike in every state (alwaysStep), and those of
-// patterns expand would drop are dropped again here by the same rule, as
-// every item a pattern's items lead to is the pattern's.
-func (a *automaton) read(stored []int32, u int) []int32 {
-	out := a.stepRaw(a.bufStep[:0], stored, u)
-	out = append(out, a.alwaysStep(u)...)
-	out = a.normalize(out)
-	a.bufStep = out
-	return a.strip(out)
-}
-
-// alwaysStep returns what the items of always give after unit u, less the
-// items of always.
-func (a *automaton) alwaysStep(u int) []int32 {
-	if !a.alwaysNextOK[u] {
-		raw := a.stepRaw(nil, a.always, u)
-		slices.Sort(raw)
-		raw = slices.Compact(raw)
-		a.alwaysNext[u] = a.strip(raw)
-		a.alwaysNextOK[u] = true
-	}
-	return a.alwaysNext[u]
-}
-
-// closure adds position pos of pattern i and what '*' reaches from it.
+// closure adds position pos of pattern i and what '*' reaches from it; an
+// unanchored pattern that reaches its end has matched for good.
 func (a *automaton) closure(items []int32, i, pos int) []int32 {
 	p := &a.pats[i]
 	for {
@@ -359,23 +239,11 @@ func (a *automaton) closure(items []int32, i, pos int) []int32 {
 	}
 }
 
-// step reads unit u from the items of a state; the result is normalized,
-// in a scratch buffer valid until the next step.
-func (a *automaton) step(items []int32, u int) []int32 {
-	out := a.stepRaw(a.bufStep[:0], items, u)
-	out = a.normalize(out)
-	a.bufStep = out
-	return out
-}
-
-// stepRaw appends to dst what items give after unit u, not normalized.
+// stepRaw appends to dst what live positions give after unit u, not
+// sorted: live positions, and patterns that matched for good (matchedBit).
 func (a *automaton) stepRaw(dst, items []int32, u int) []int32 {
 	out := dst
 	for _, it := range items {
-		if it&matchedBit != 0 {
-			out = append(out, it)
-			continue
-		}
 		i, pos := int(it>>16), int(it&0xffff)
 		p := &a.pats[i]
 		if pos == len(p.toks) {
@@ -391,127 +259,13 @@ func (a *automaton) stepRaw(dst, items []int32, u int) []int32 {
 	return out
 }
 
-// normalize sorts items, drops duplicates, the live positions of patterns
-// that have matched for good, and every item of a pattern that a pattern
-// which has matched for good dominates.
-func (a *automaton) normalize(items []int32) []int32 {
-	slices.Sort(items)
-	return a.filter(items)
-}
-
-// filter is normalize for sorted items.
-func (a *automaton) filter(items []int32) []int32 {
-	out := items[:0]
-	for k, it := range items {
-		if k > 0 && it == items[k-1] {
-			continue
-		}
-		out = append(out, it)
-	}
-	// Matched items sort last (matchedBit is the highest bit used).
-	first := len(out)
-	for first > 0 && out[first-1]&matchedBit != 0 {
-		first--
-	}
-	if first == len(out) {
-		return out
-	}
-	m := a.matchedFilter(out[first:])
-	res := out[:0]
-	for _, it := range out[:first] {
-		if p := it >> 16; m.kill[p>>6]&(1<<(p&63)) == 0 {
-			res = append(res, it)
-		}
-	}
-	return append(res, m.kept...)
-}
-
-// filtered is what a list of patterns that have matched for good leaves:
-// those kept, and the patterns whose live positions are dropped (those
-// kept and those they dominate).
-type filtered struct {
-	kept []int32
-	kill []uint64
-}
-
-// matchedFilter weighs the patterns that have matched for good (sorted
-// items) one at a time, in order: one is dropped when a pattern still kept
-// dominates it, and then drops nothing itself. Each drop leaves every
-// answer as it was with the patterns kept at that moment, so the drops
-// together do too, even where two patterns would drop each other. The
-// result is cached by the list (states share few such lists).
-func (a *automaton) matchedFilter(matched []int32) *filtered {
-	a.keyBuf = keyBytes(a.keyBuf[:0], matched)
-	if m, ok := a.filters[string(a.keyBuf)]; ok {
-		return m
-	}
-	words := (len(a.pats) + 63) / 64
-	done := make([]uint64, words)
-	for _, it := range matched {
-		p := it &^ matchedBit
-		done[p>>6] |= 1 << (p & 63)
-	}
-	m := &filtered{kill: make([]uint64, words)}
-	for _, it := range matched {
-		p := it &^ matchedBit
-		done[p>>6] &^= 1 << (p & 63) // a pattern does not drop itself
-		if !a.dropped(done, p) {
-			done[p>>6] |= 1 << (p & 63)
-			m.kept = append(m.kept, it)
-		}
-	}
-	for q := range a.pats {
-		if a.dropped(done, int32(q)) {
-			m.kill[q>>6] |= 1 << (q & 63)
-		}
-	}
-	if a.filters == nil {
-		a.filters = map[string]*filtered{}
-	}
-	a.filters[string(a.keyBuf)] = m
-	return m
-}
-
-// dropped reports whether pattern i has matched for good, or is dominated
-// by one that has (done is the set of those).
-func (a *automaton) dropped(done []uint64, i int32) bool {
-	if done[i>>6]&(1<<(i&63)) != 0 {
-		return true
-	}
-	if a.domSets == nil {
-		return false
-	}
-	for w, bits := range a.domSets[i] {
-		if bits&done[w] != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// setDominators records, for each pattern, the patterns that dominate it.
-func (a *automaton) setDominators(dom [][]int32) {
-	words := (len(a.pats) + 63) / 64
-	a.domSets = make([][]uint64, len(a.pats))
-	for q, ps := range dom {
-		if len(ps) == 0 {
-			continue
-		}
-		set := make([]uint64, words)
-		for _, p := range ps {
-			set[p>>6] |= 1 << (p & 63)
-		}
-		a.domSets[q] = set
-	}
-}
-
 // intern returns the id of a state, adding it if new.
-func (a *automaton) intern(items []int32, parent int32, via int) (int32, bool) {
-	h := hashItems(items)
+func (a *automaton) intern(items []int32, sum int32, parent int32, via int) (int32, bool) {
+	h := hashItems(items) ^ (uint64(uint32(sum)) * 0x9e3779b97f4a7c15)
 	head, ok := a.ids[h]
 	if ok {
 		for id := head; id >= 0; id = a.next[id] {
-			if slices.Equal(a.state(id), items) {
+			if st, s := a.state(id); s == sum && slices.Equal(st, items) {
 				return id, false
 			}
 		}
@@ -521,6 +275,7 @@ func (a *automaton) intern(items []int32, parent int32, via int) (int32, bool) {
 	id := int32(a.numStates())
 	a.arena = append(a.arena, items...)
 	a.offs = append(a.offs, int32(len(a.arena)))
+	a.sums = append(a.sums, sum)
 	a.next = append(a.next, head)
 	a.ids[h] = id
 	a.parent = append(a.parent, parent)
@@ -528,9 +283,10 @@ func (a *automaton) intern(items []int32, parent int32, via int) (int32, bool) {
 	return id, true
 }
 
-// state returns the items of state id (not to be changed).
-func (a *automaton) state(id int32) []int32 {
-	return a.arena[a.offs[id]:a.offs[id+1]:a.offs[id+1]]
+// state returns the live positions (not to be changed) and the summary of
+// state id.
+func (a *automaton) state(id int32) ([]int32, int32) {
+	return a.arena[a.offs[id]:a.offs[id+1]:a.offs[id+1]], a.sums[id]
 }
 
 // numStates is the number of states found.
@@ -548,30 +304,13 @@ func hashItems(items []int32) uint64 {
 	return h
 }
 
-func itemsKey(items []int32) string {
-	return string(keyBytes(nil, items))
-}
-
-// keyBytes appends the bytes of items to dst.
-func keyBytes(dst []byte, items []int32) []byte {
-	for _, it := range items {
-		dst = binary.LittleEndian.AppendUint32(dst, uint32(it))
-	}
-	return dst
-}
-
 // successors returns the units worth reading from a state: one per unit a
-// live position names (both cases for a case-insensitive letter), and one
-// unit that none names (every such unit leads to the same state).
-func (a *automaton) successors(items []int32) []int {
+// live position names (both cases for a case-insensitive letter) or extra
+// holds, and one unit that none names (every such unit leads to the same
+// state).
+func (a *automaton) successors(items []int32, extra []int) []int {
 	out := a.bufUnits[:0]
 	seen := &a.seenUnit
-	defer func() {
-		for _, u := range out {
-			seen[u] = false
-		}
-		a.bufUnits = out[:0]
-	}()
 	add := func(u int) {
 		if !seen[u] {
 			seen[u] = true
@@ -579,9 +318,6 @@ func (a *automaton) successors(items []int32) []int {
 		}
 	}
 	for _, it := range items {
-		if it&matchedBit != 0 {
-			continue
-		}
 		i, pos := int(it>>16), int(it&0xffff)
 		p := &a.pats[i]
 		if pos == len(p.toks) || p.toks[pos] == tokStar {
@@ -592,6 +328,9 @@ func (a *automaton) successors(items []int32) []int {
 		if p.fold && 'a' <= t && t <= 'z' {
 			add(t - 'a' + 'A')
 		}
+	}
+	for _, u := range extra {
+		add(u)
 	}
 	// Lower case first, so that witnesses are easy to read.
 	rank := func(u int) int {
@@ -611,27 +350,27 @@ func (a *automaton) successors(items []int32) []int {
 			}
 		}
 	}
+	for _, u := range out {
+		seen[u] = false
+	}
 	if other >= 0 {
 		out = append(out, other)
 	}
+	a.bufUnits = out
 	return out
 }
 
-// matched returns the patterns that match a path leading to the state
-// (in a scratch buffer, valid until the next call).
-func (a *automaton) matched(items []int32) []int32 {
-	out := a.bufMatched[:0]
-	defer func() { a.bufMatched = out[:0] }()
+// ends returns the anchored patterns whose end is live: they match a path
+// that ends here (in a scratch buffer, valid until the next call).
+func (a *automaton) ends(items []int32) []int32 {
+	out := a.bufEnds[:0]
 	for _, it := range items {
-		if it&matchedBit != 0 {
-			out = append(out, it&^matchedBit)
-			continue
-		}
 		i, pos := int(it>>16), int(it&0xffff)
 		if pos == len(a.pats[i].toks) {
 			out = append(out, int32(i))
 		}
 	}
+	a.bufEnds = out
 	return out
 }
 
@@ -641,9 +380,7 @@ func (a *automaton) path(id int32) []int {
 	for ; id >= 0; id = a.parent[id] {
 		rev = append(rev, int(a.via[id]))
 	}
-	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-		rev[i], rev[j] = rev[j], rev[i]
-	}
+	slices.Reverse(rev)
 	return rev
 }
 

@@ -59,7 +59,13 @@ const (
 	MatchPurpose
 )
 
-var matchModeNames = [...]string{"rfc9309", "acap", "prefix", "whole", "purpose"}
+// matchACAPCase reads ACAP resource patterns as MatchACAP does, but compares
+// letters case-sensitively. No crawler reads a file so; the proof of
+// equivalence asks such a reading to tell a difference that ACAP's case
+// folding causes from one it does not (compare.go).
+const matchACAPCase MatchMode = MatchPurpose + 1
+
+var matchModeNames = [...]string{"rfc9309", "acap", "prefix", "whole", "purpose", "acap-case"}
 
 // String returns a short lower-case name for m.
 func (m MatchMode) String() string {
@@ -74,8 +80,16 @@ func (m MatchMode) wildcards() bool { return m != MatchPrefix }
 
 // anchors reports whether a final '$' anchors the pattern in mode m.
 func (m MatchMode) anchors() bool {
-	return m == MatchRFC9309 || m == MatchACAP || m == MatchPurpose
+	return m == MatchRFC9309 || m == MatchACAP || m == MatchPurpose || m == matchACAPCase
 }
+
+// isACAP reports whether m reads ACAP resource patterns: a pattern that
+// does not start with '/' is read as if it did.
+func (m MatchMode) isACAP() bool { return m == MatchACAP || m == matchACAPCase }
+
+// scoped reports whether patterns of mode m keep their scope tokens
+// (decisions compare them by scope).
+func (m MatchMode) scoped() bool { return m.folds() || m == matchACAPCase }
 
 // folds reports whether mode m compares ASCII letters case-insensitively.
 func (m MatchMode) folds() bool { return m == MatchACAP || m == MatchPurpose }
@@ -129,10 +143,10 @@ func CompilePattern(raw string, mode MatchMode) Pattern {
 	}
 	p.ok = true
 	body := raw
-	if mode == MatchACAP && body[0] != '/' {
+	if mode.isACAP() && body[0] != '/' {
 		body = "/" + body
 	}
-	if mode.folds() {
+	if mode.scoped() {
 		// Only ACAP patterns are compared by scope in decisions; others
 		// compute their tokens when CompareScope asks.
 		p.scope = patternScopeTokens(body, mode)
@@ -185,11 +199,11 @@ func CompilePattern(raw string, mode MatchMode) Pattern {
 // scopeTokens returns the tokens CompareScope compares: kept in the
 // pattern for the modes decisions compare by scope, computed otherwise.
 func (p *Pattern) scopeTokens() []uint16 {
-	if p.scope != nil || !p.ok || p.fold {
+	if p.scope != nil || !p.ok || p.mode.scoped() {
 		return p.scope
 	}
 	body := p.raw
-	if p.mode == MatchACAP && body[0] != '/' {
+	if p.mode.isACAP() && body[0] != '/' {
 		body = "/" + body
 	}
 	return patternScopeTokens(body, p.mode)

@@ -14,6 +14,10 @@ type Policy struct {
 	files map[string]*File // other files of the workspace, by path
 	pages map[string]*Page // pages by path, whose META tags join the decision
 
+	// acapMode is how ACAP resource patterns are matched: MatchACAP, or
+	// matchACAPCase for the proof's case-sensitive reading.
+	acapMode MatchMode
+
 	mu    sync.RWMutex
 	refs  map[*File]*File // referenced files, read with the main file's definitions
 	comps map[*File]*compiled
@@ -24,7 +28,7 @@ type Policy struct {
 // workspace, found by their Name (a path such as "/acap-policy.txt") when
 // f refers to them with ACAP-permissions-reference.
 func NewPolicy(f *File, others ...*File) *Policy {
-	p := &Policy{file: f, files: map[string]*File{}, comps: map[*File]*compiled{}, sels: map[selKey]*selection{}}
+	p := &Policy{file: f, acapMode: MatchACAP, files: map[string]*File{}, comps: map[*File]*compiled{}, sels: map[selKey]*selection{}}
 	for _, o := range others {
 		if o != nil {
 			p.files[o.Name] = o
@@ -44,6 +48,8 @@ type compiled struct {
 	file *File
 	name string // "" for the main file, else its path
 	done need   // the parts compiled so far
+	// acapMode is the Policy's mode for ACAP resource patterns.
+	acapMode MatchMode
 
 	acap map[*Field][]acapRule // ACAP permissions and prohibitions
 	purp map[*Field]Pattern    // ACAP-usage-purpose patterns
@@ -91,7 +97,7 @@ func (p *Policy) compiled(f *File, name string, n need) *compiled {
 	defer p.mu.Unlock()
 	c := p.comps[f]
 	if c == nil {
-		c = &compiled{file: f, name: name}
+		c = &compiled{file: f, name: name, acapMode: p.acapMode}
 		p.comps[f] = c
 	}
 	if n&^c.done != 0 {
@@ -121,14 +127,14 @@ func (c *compiled) compile(n need) {
 			joined := strings.Join(strings.Fields(fd.Name.Text), "-")
 			if fi := lookupField(joined); fi.kind.IsACAPRule() && fi.usage != UsageNone {
 				if w := strings.Fields(fd.Value.Text); len(w) > 0 {
-					c.acap[fd] = []acapRule{{fd: fd, allow: fi.kind == FieldACAPAllow, usage: fi.usage, pat: CompilePattern(w[0], MatchACAP)}}
+					c.acap[fd] = []acapRule{{fd: fd, allow: fi.kind == FieldACAPAllow, usage: fi.usage, pat: CompilePattern(w[0], c.acapMode)}}
 				}
 			}
 		case fd.Kind.IsACAPRule():
 			if fd.Status == StatusSkipped {
 				// Kept for the trace: a skipped line that would have matched.
 				if fd.Pattern().Text != "" {
-					c.acap[fd] = []acapRule{{fd: fd, allow: fd.Kind == FieldACAPAllow, usage: fd.Usage, pat: CompilePattern(fd.Pattern().Text, MatchACAP)}}
+					c.acap[fd] = []acapRule{{fd: fd, allow: fd.Kind == FieldACAPAllow, usage: fd.Usage, pat: CompilePattern(fd.Pattern().Text, c.acapMode)}}
 				}
 				continue
 			}
@@ -136,7 +142,7 @@ func (c *compiled) compile(n need) {
 			rs := make([]acapRule, len(rules))
 			for i := range rules {
 				r := &rules[i]
-				rs[i] = acapRule{fd: fd, rule: r, allow: r.Allow, usage: r.Usage, pat: CompilePattern(r.Pattern, MatchACAP)}
+				rs[i] = acapRule{fd: fd, rule: r, allow: r.Allow, usage: r.Usage, pat: CompilePattern(r.Pattern, c.acapMode)}
 			}
 			c.acap[fd] = rs
 		case fd.Kind == FieldACAPPurpose && fd.Status == StatusOK:

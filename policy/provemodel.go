@@ -1,0 +1,380 @@
+package policy
+
+import "slices"
+
+// What a crawler's proof model observes (prove.go): which rules of a list,
+// and which fields of a layer, no answer tells apart. Two patterns that no
+// path matches together are never weighed against each other, so a
+// comparison between them is left open ("any"): once one of them has
+// matched for good, no longer path matches the other.
+
+// places returns, for each pattern, the block of its first place in a list
+// (the list's patterns in order, and the block of each place).
+func (m *proofModel) places(list []int32, blocks []int32) []int32 {
+	idx := make([]int32, len(m.pats))
+	for i := range idx {
+		idx[i] = -1
+	}
+	for i, q := range list {
+		if idx[q] < 0 {
+			idx[q] = blocks[i]
+		}
+	}
+	return idx
+}
+
+// verdictBlocks numbers the runs of rules with the same verdict: where only
+// a list's answer is observed, a rule's place matters only as far as the
+// first rule of another verdict before it.
+func verdictBlocks(allow []bool) []int32 {
+	blocks := make([]int32, len(allow))
+	for i := range allow {
+		if i > 0 {
+			blocks[i] = blocks[i-1]
+			if allow[i] != allow[i-1] {
+				blocks[i]++
+			}
+		}
+	}
+	return blocks
+}
+
+// anyCmp marks a comparison left open in a profile: the two patterns
+// never match one path together.
+const anyCmp int8 = -128
+
+// compatible reports whether two profiles agree wherever neither is open.
+func compatible(a, b []int8) bool {
+	for i := range a {
+		if a[i] != b[i] && a[i] != anyCmp && b[i] != anyCmp {
+			return false
+		}
+	}
+	return true
+}
+
+// scopeClass is how the combination of an ACAP answer and a conventional
+// one compares their patterns: -1 (the first is narrower), +1, 2 (alike),
+// 0 (cannot be ordered).
+func scopeClass(a, b *Pattern) int8 {
+	switch c := CompareScope(a, b); {
+	case c != 0:
+		return int8(c)
+	case sameScope(a, b):
+		return 2
+	}
+	return 0
+}
+
+// weighing is, for the conventional rules of the ACAP readings and the
+// crawl-layer elements they are weighed against when their answers
+// disagree (semantics §4: only on the same footing, named or any, and only
+// an element of the other verdict), how each pair compares (anyCmp when no
+// path matches both).
+type weighing struct {
+	layer int      // the crawl layer of the conventional rules' footing
+	cmp   [][]int8 // [rule][reading*elems + element]
+	n0    int      // the elements of reading 0's layer
+}
+
+func (m *proofModel) weighing(convPats []*Pattern, convIDs []int32, convAllow []bool, convNamed bool) *weighing {
+	w := &weighing{layer: layerCrawlAny}
+	if convNamed {
+		w.layer = layerCrawlNamed
+	}
+	w.n0 = len(m.layers[0][w.layer].elems)
+	n := w.n0 + len(m.layers[1][w.layer].elems)
+	for i, p := range convPats {
+		acap := CompilePattern(p.Raw(), MatchACAP)
+		row := make([]int8, n)
+		for r := range m.layers {
+			lm := &m.layers[r][w.layer]
+			for e := range lm.elems {
+				k := r*w.n0 + e
+				switch {
+				case lm.elems[e].allow == convAllow[i] || !coMatch(&m.pats[lm.elems[e].pat], &m.pats[convIDs[i]]):
+					row[k] = anyCmp
+				default:
+					row[k] = scopeClass(lm.elems[e].scope, &acap)
+				}
+			}
+		}
+		w.cmp = append(w.cmp, row)
+	}
+	return w
+}
+
+// convBlocks numbers the runs of conventional rules that no answer tells
+// apart: the same verdict, and compatible comparisons with every element
+// they may be weighed against (each rule of a run with each other: a
+// rule matched later may fall between two of the run).
+func (w *weighing) convBlocks(convAllow []bool) []int32 {
+	blocks := make([]int32, len(convAllow))
+	start := 0
+	for i := range convAllow {
+		if i == 0 {
+			continue
+		}
+		blocks[i] = blocks[i-1]
+		same := convAllow[i] == convAllow[i-1]
+		for j := start; j < i && same; j++ {
+			same = compatible(w.cmp[i], w.cmp[j])
+		}
+		if !same {
+			blocks[i]++
+			start = i
+		}
+	}
+	return blocks
+}
+
+// twins finds, in each layer, elements that no answer tells apart when
+// both match: x and a later y of the same side, each narrower than exactly
+// the same elements of the other side and each wider than exactly the
+// same. With x matched, y then adds no condition for the other side (a
+// field narrower than x is narrower than y), and it is narrower than the
+// whole other side exactly when x is: the layer's answer is the same with
+// y or without it. Which field of the side decides is observed when the
+// conventional rules it may be weighed against do not compare alike with
+// every element of the side; then twins must also compare alike with
+// those rules and with every other element of their own side, and neither
+// may be narrower than the other: y qualifies and is minimal exactly when
+// x does, and x comes first among the fields that could decide, so y never
+// decides. Comparisons with a pattern that x or y never matches a path
+// with are left open (once both have matched, no longer path matches it).
+// Each member of a class of twins is a twin of every other: a class keeps,
+// for each comparison, the value its members that are not open agree on.
+// rels gives each layer's comparisons (scopeRelations).
+func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
+	for r := range m.layers {
+		for l := range m.layers[r] {
+			lm := &m.layers[r][l]
+			n := len(lm.elems)
+			if n == 0 {
+				continue
+			}
+			rel := rels(lm)
+			// Each element's comparisons with the conventional rules.
+			var prof [][]int8
+			if w != nil && l == w.layer && len(w.cmp) > 0 {
+				prof = make([][]int8, n)
+				for x := range prof {
+					for _, row := range w.cmp {
+						prof[x] = append(prof[x], row[r*w.n0+x])
+					}
+				}
+			}
+			// Is it observed which field of a side decides? Only when two
+			// of its fields compare differently with a rule.
+			observed := [2]bool{}
+			if prof != nil {
+				for s := range observed {
+					var seen []int8 // the agreed comparisons so far
+					for x := 0; x < n && !observed[s]; x++ {
+						if b2i(lm.elems[x].allow) != s {
+							continue
+						}
+						if seen == nil {
+							seen = slices.Clone(prof[x])
+						} else if !compatible(seen, prof[x]) {
+							observed[s] = true
+						} else {
+							merge(seen, prof[x])
+						}
+					}
+				}
+			}
+			// An element's comparisons that twins must share: with the
+			// other side, and, where the side's deciding field is observed,
+			// with the rules.
+			sig := func(x int) []int8 {
+				out := make([]int8, 0, n+8)
+				for z := 0; z < n; z++ {
+					if lm.elems[z].allow != lm.elems[x].allow {
+						out = append(out, rel[x][z])
+					}
+				}
+				if observed[b2i(lm.elems[x].allow)] && prof != nil {
+					out = append(out, prof[x]...)
+				}
+				return out
+			}
+			type class struct {
+				members []int32
+				sig     []int8 // the comparisons its members agree on
+			}
+			var classes []*class
+			exact := map[string]*class{}
+			for y := 0; y < n; y++ {
+				lm.elems[y].twin = int32(y)
+				side := lm.elems[y].allow
+				obs := observed[b2i(side)]
+				sy := sig(y)
+				fits := func(c *class) bool {
+					if lm.elems[c.members[0]].allow != side || !compatible(c.sig, sy) {
+						return false
+					}
+					if !obs {
+						return true
+					}
+					// Neither narrower than the other, and alike with every
+					// other element of their side.
+					for _, x := range c.members {
+						if v := rel[x][y]; v != 0 && v != anyCmp {
+							return false
+						}
+						for z := 0; z < n; z++ {
+							if z == y || int32(z) == x || lm.elems[z].allow != side {
+								continue
+							}
+							if a, b := rel[x][z], rel[y][z]; a != b && a != anyCmp && b != anyCmp {
+								return false
+							}
+						}
+					}
+					return true
+				}
+				key := string(int8Bytes(sy))
+				var home *class
+				if c := exact[key]; c != nil && fits(c) {
+					home = c
+				} else {
+					for k, tries := len(classes)-1, 0; k >= 0 && tries < maxTwinTries; k, tries = k-1, tries+1 {
+						if fits(classes[k]) {
+							home = classes[k]
+							break
+						}
+					}
+				}
+				if home == nil {
+					c := &class{members: []int32{int32(y)}, sig: sy}
+					classes = append(classes, c)
+					if exact[key] == nil {
+						exact[key] = c
+					}
+					continue
+				}
+				lm.elems[y].twin = home.members[0]
+				home.members = append(home.members, int32(y))
+				merge(home.sig, sy)
+			}
+		}
+	}
+}
+
+// maxTwinTries bounds the classes an element is tried against when no
+// class has its exact signature.
+const maxTwinTries = 32
+
+// merge fills the open comparisons of a with those of b.
+func merge(a, b []int8) {
+	for i := range a {
+		if a[i] == anyCmp {
+			a[i] = b[i]
+		}
+	}
+}
+
+// int8Bytes writes a signature as bytes.
+func int8Bytes(s []int8) []byte {
+	b := make([]byte, len(s))
+	for i, v := range s {
+		b[i] = byte(v)
+	}
+	return b
+}
+
+// scopeRelations compares every two elements of a layer: rel[x][y] is 1
+// when x is narrower than y, 2 when wider, 3 when alike, 0 when they cannot
+// be ordered, anyCmp when no path matches both.
+func (m *proofModel) scopeRelations(lm *layerModel) [][]int8 {
+	n := len(lm.elems)
+	rel := make([][]int8, n)
+	for x := range rel {
+		rel[x] = make([]int8, n)
+	}
+	for x := 0; x < n; x++ {
+		for y := x + 1; y < n; y++ {
+			var a, b int8
+			switch {
+			case !coMatch(&m.pats[lm.elems[x].pat], &m.pats[lm.elems[y].pat]):
+				a, b = anyCmp, anyCmp
+			default:
+				switch scopeClass(lm.elems[x].scope, lm.elems[y].scope) {
+				case -1:
+					a, b = 1, 2
+				case 1:
+					a, b = 2, 1
+				case 2:
+					a, b = 3, 3
+				}
+			}
+			rel[x][y], rel[y][x] = a, b
+		}
+	}
+	return rel
+}
+
+// coMatch reports whether some path may be matched by both patterns. It
+// answers false only when none is: when the literal starts of the two
+// patterns (before their first wildcard) disagree, or, for patterns that
+// must match up to the path's end, their literal ends.
+func coMatch(a, b *autPattern) bool {
+	if a.never || b.never {
+		return false
+	}
+	if !literalsAgree(a.toks, b.toks, a.fold || b.fold, a.anchored && !hasStar(a.toks), b.anchored && !hasStar(b.toks)) {
+		return false
+	}
+	if a.anchored && b.anchored {
+		ra, rb := slices.Clone(a.toks), slices.Clone(b.toks)
+		slices.Reverse(ra)
+		slices.Reverse(rb)
+		if !literalsAgree(ra, rb, a.fold || b.fold, false, false) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasStar(toks []int) bool { return slices.Contains(toks, tokStar) }
+
+// literalsAgree reports whether the literal runs at the start of two token
+// lists (up to a wildcard) can both start one path. With exact, a list
+// without wildcards must be the whole path.
+func literalsAgree(a, b []int, fold, exactA, exactB bool) bool {
+	for i := 0; ; i++ {
+		endA, endB := i == len(a) || a[i] == tokStar, i == len(b) || b[i] == tokStar
+		switch {
+		case endA && endB:
+			return true
+		case endA:
+			return !(exactA && i == len(a))
+		case endB:
+			return !(exactB && i == len(b))
+		}
+		if !unitsMeet(a[i], b[i], fold) {
+			return false
+		}
+	}
+}
+
+// unitsMeet reports whether two pattern units can be matched by one path
+// unit (folding letters when either pattern does; conservatively, when
+// one does).
+func unitsMeet(x, y int, fold bool) bool {
+	if x == y {
+		return true
+	}
+	if fold {
+		return lowerUnit(x) == lowerUnit(y)
+	}
+	return false
+}
+
+func lowerUnit(u int) int {
+	if 'A' <= u && u <= 'Z' {
+		return u + 'a' - 'A'
+	}
+	return u
+}
