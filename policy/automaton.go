@@ -45,23 +45,15 @@ type autPattern struct {
 
 // key identifies patterns that match exactly the same paths.
 func (p *autPattern) key() string {
-	var b strings.Builder
-	switch {
-	case p.never:
+	if p.never {
 		return "never"
-	case p.fold:
-		b.WriteByte('f')
-	default:
-		b.WriteByte('c')
 	}
-	if p.anchored {
-		b.WriteByte('$')
-	}
+	b := make([]byte, 0, 2+2*len(p.toks))
+	b = append(b, "cf"[b2i(p.fold)], "-$"[b2i(p.anchored)])
 	for _, t := range p.toks {
-		b.WriteByte(' ')
-		b.WriteString(itoa(t))
+		b = append(b, byte(t), byte(t>>8))
 	}
-	return b.String()
+	return string(b)
 }
 
 // autPatternOf turns a compiled Pattern into its automaton form, reading
@@ -292,14 +284,12 @@ func (a *automaton) state(id int32) ([]int32, int32) {
 // numStates is the number of states found.
 func (a *automaton) numStates() int { return len(a.offs) - 1 }
 
-// hashItems is FNV-1a over the items.
+// hashItems mixes the items into a 64-bit hash.
 func hashItems(items []int32) uint64 {
-	h := uint64(14695981039346656037)
+	h := uint64(len(items)) * 0x9e3779b97f4a7c15
 	for _, it := range items {
-		for k := 0; k < 32; k += 8 {
-			h ^= uint64(uint8(it >> k))
-			h *= 1099511628211
-		}
+		h = (h ^ uint64(uint32(it))) * 0xff51afd7ed558ccd
+		h ^= h >> 32
 	}
 	return h
 }

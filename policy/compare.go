@@ -414,6 +414,33 @@ func (c *comparer) proveOne(cp *crawlerProof) proofResult {
 	if !c.opt.AllDifferences {
 		bounds.stopAt = maxWitnesses
 	}
+	// Most proofs end within a few thousand states, or at their first
+	// differences: a first attempt leaves out the finer reductions, which
+	// cost work in proportion to the square of the rules (finish).
+	light := bounds
+	light.maxStates = min(bounds.maxStates, lightStates)
+	res := c.proveWith(cp, light, decide)
+	if !(res.done || res.differs) || res.caseOpen {
+		if f := cp.model.finish; f != nil {
+			cp.model.finish = nil
+			f()
+		}
+		states := res.states
+		res = c.proveWith(cp, bounds, decide)
+		res.states += states
+	}
+	if res.done || res.differs {
+		c.opt.cache.put(cp.sig, res)
+	}
+	return res
+}
+
+// lightStates bounds the first attempt of a proof (proveOne).
+const lightStates = 20000
+
+// proveWith runs the searches of one crawler's proof (proveOne).
+func (c *comparer) proveWith(cp *crawlerProof, bounds proofBounds, decide answerer) proofResult {
+	name := cp.names[0]
 	free := bounds
 	free.caseFree = true
 	res := newProver(c.caseFreeModel(cp)).run(name, free, decide)
@@ -442,9 +469,6 @@ func (c *comparer) proveOne(cp *crawlerProof) proofResult {
 		full := newProver(cp.model).run(name, bounds, decide)
 		full.states += res.states
 		res = full
-	}
-	if res.done || res.differs {
-		c.opt.cache.put(cp.sig, res)
 	}
 	return res
 }
@@ -576,7 +600,7 @@ func (c *comparer) model(name string) (*proofModel, string) {
 		lm := &m.layers[reading][l]
 		e := int32(len(lm.elems))
 		(*ids)[k] = e
-		lm.elems = append(lm.elems, layerElem{pat: id, allow: ru.allow, scope: &ru.pat})
+		lm.elems = append(lm.elems, layerElem{pat: id, allow: ru.allow, scope: &ru.pat, twin: e})
 		m.roles[id] = append(m.roles[id], elemRef{uint8(reading), uint8(l), e})
 		sig = append(sig, byte('0'+reading), byte('0'+l), "da"[b2i(ru.allow)])
 		sig = binary.LittleEndian.AppendUint32(sig, uint32(id))
@@ -621,11 +645,23 @@ func (c *comparer) model(name string) (*proofModel, string) {
 			m.srcSet[q] = true
 		}
 	}
-	w := m.weighing(convPats, convIDs, convAllow, dsel.conv.named)
 	if m.conv.on {
-		m.conv.idx = m.places(convPlaces, w.convBlocks(convAllow))
+		// Until finish: each rule a block of its own.
+		blocks := make([]int32, len(convPlaces))
+		for i := range blocks {
+			blocks[i] = int32(i)
+		}
+		m.conv.idx = m.places(convPlaces, blocks)
 	}
-	m.twins(w, c.relations(m))
+	// What the answers observe is worked out when the proof is made
+	// (not when an earlier one is reused): finish.
+	m.finish = func() {
+		w := m.weighing(convPats, convIDs, convAllow, dsel.conv.named)
+		if m.conv.on {
+			m.conv.idx = m.places(convPlaces, w.convBlocks(convAllow))
+		}
+		m.twins(w, c.relations(m))
+	}
 	m.float = make([]int32, len(m.pats))
 	for q := range m.pats {
 		m.float[q] = floatStart(&m.pats[q])

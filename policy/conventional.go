@@ -1,7 +1,7 @@
 package policy
 
 import (
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -151,13 +151,23 @@ func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelec
 			s.rules = append(s.rules, r)
 		}
 	}
-	sort.SliceStable(s.rules, func(i, j int) bool {
+	// Sorted through their places: a rule is a large value to move.
+	order := make([]int32, len(s.rules))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(i, j int32) int {
 		a, b := &s.rules[i], &s.rules[j]
 		if a.pat.Len() != b.pat.Len() {
-			return a.pat.Len() > b.pat.Len()
+			return b.pat.Len() - a.pat.Len()
 		}
-		return a.allow && !b.allow
+		return b2i(b.allow) - b2i(a.allow)
 	})
+	sorted := make([]convRule, len(s.rules))
+	for k, i := range order {
+		sorted[k] = s.rules[i]
+	}
+	s.rules = sorted
 	s.index = newRuleIndex(len(s.rules), func(i int) *Pattern { return &s.rules[i].pat })
 	switch {
 	case len(chosen) == 0:

@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -44,10 +46,23 @@ type convUnit struct {
 // crawlers have none, and proves that ACAP crawlers reading the result
 // decide crawl as opt.Source crawlers decide it on f (semantics §6).
 // Existing ACAP records are kept. The conventional part is kept as it is.
+//
+// Where the lines translated one for one would decide some paths
+// differently, Convert adds lines that restore the source's answer: for
+// rules that overlap and that ACAP's scope rule ranks the other way from
+// RFC 9309's longest match, lines for the paths both match (pairRepairs);
+// then, proof by proof, lines for the witnesses left (repairLines). Each
+// round proves the result again; a round that does not help is undone.
 func Convert(f *File, opt ConvertOptions) *Conversion {
 	if opt.Source != KindDraft1996 {
 		opt.Source = KindRFC9309
 	}
+	if opt.Bounds.Deadline.IsZero() {
+		opt.Bounds.Deadline = time.Now().Add(DefaultConvertBudget)
+	}
+	// Rounds prove versions of the file that differ in a few records: a
+	// crawler whose readings did not change keeps its proof.
+	opt.Bounds.cache = &proofCache{}
 	units := sourceUnits(f, opt.Source)
 	existing := map[string]bool{}
 	for _, r := range f.Records {
@@ -56,132 +71,22 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		}
 	}
 	conv := &Conversion{}
-	var lines []string // added lines, comments marked by a leading '#'
-	add := func(s string) { lines = append(lines, s) }
-	generate := func(dead map[int]bool) {
-		lines = nil
-		for _, u := range units {
-			if existing[strings.ToLower(u.name)] {
-				conv.Notes = append(conv.Notes, "the file already has an ACAP record for "+u.name+"; it is kept and none is added")
-				continue
-			}
-			rules := u.rules
-			if dead != nil {
-				var live []*Field
-				for _, r := range rules {
-					if !dead[r.Line] {
-						live = append(live, r)
-					}
-				}
-				rules = live
-			}
-			if opt.Source == KindRFC9309 {
-				var dropped []int
-				rules, dropped = dropTiedDisallows(f, rules)
-				if len(dropped) > 0 {
-					conv.Notes = append(conv.Notes, "for "+u.name+", "+lineList(dropped)+" repeat"+plural(len(dropped), "s", "")+" the pattern of an Allow line; RFC 9309 crawlers let Allow win such a tie while ACAP would prohibit, so no ACAP line is written for "+plural(len(dropped), "it", "them"))
-				}
-			}
-			if opt.Source == KindDraft1996 {
-				var dropped []int
-				rules, dropped = unshadow(rules)
-				if len(dropped) > 0 {
-					conv.Notes = append(conv.Notes, "for "+u.name+", "+lineList(dropped)+plural(len(dropped), " is", " are")+" never reached by a 1996 crawler (an earlier rule of the record matches every path "+plural(len(dropped), "it matches", "they match")+"), so no ACAP line is written for "+plural(len(dropped), "it", "them"))
-				}
-			}
-			if u.name == "*" && !hasPattern(f, rules, opt.Source) {
-				// An empty record would merge with the next ACAP-crawler line;
-				// and silence already allows everything.
-				continue
-			}
-			if len(lines) > 0 {
-				add("")
-			}
-			add("ACAP-crawler: " + u.name)
-			if opt.Comments {
-				add("# User-agent: " + u.name)
-			}
-			hasRoot := false
-			for _, r := range rules {
-				if acapPatternOf(f, r, opt.Source) == "/" {
-					hasRoot = true
-				}
-			}
-			if u.name != "*" && !hasRoot {
-				// ACAP crawlers fall back to the any-crawler record for each URL
-				// a named record is silent about, while conventional crawlers use
-				// the named group alone: a baseline keeps the named record from
-				// ever being silent.
-				add("ACAP-allow-crawl: /")
-				if opt.Comments {
-					add("# (baseline: the group for " + u.name + " allows what it does not forbid)")
-				}
-				hasRoot = true
-			}
-			for _, r := range rules {
-				pat := acapPatternOf(f, r, opt.Source)
-				if pat == "" {
-					if r.Kind == FieldDisallow && !hasRoot {
-						add("ACAP-allow-crawl: /")
-						hasRoot = true
-						if opt.Comments {
-							add("# " + ruleText(r))
-						}
-					}
-					continue
-				}
-				verb := "ACAP-disallow-crawl: "
-				if r.Kind == FieldAllow {
-					verb = "ACAP-allow-crawl: "
-				}
-				add(verb + pat)
-				if opt.Comments {
-					add("# " + ruleText(r))
-				}
-			}
-		}
-	}
-	generate(nil)
-	build := func(extra []repair) []byte {
-		all := append([]string(nil), lines...)
-		// Longer patterns first: among matching ACAP lines that agree and
-		// cannot be ordered by scope the first one decides, and the
-		// conventional line it must equal is the longest that matches.
-		extra = append([]repair(nil), extra...)
-		sort.SliceStable(extra, func(i, j int) bool { return len(extra[i].line) > len(extra[j].line) })
-		for _, r := range extra {
-			// Into the record the converter wrote for that crawler, at its
-			// end; else into a record of its own.
-			at := -1
-			for i, l := range all {
-				if l == "ACAP-crawler: "+r.crawler {
-					at = i + 1
-					for at < len(all) && all[at] != "" {
-						at++
-					}
-				}
-			}
-			if at < 0 {
-				all = append(all, "", "ACAP-crawler: "+r.crawler, r.line)
-				continue
-			}
-			all = append(all[:at], append([]string{r.line}, all[at:]...)...)
-		}
-		return assemble(f, all, opt, conv)
-	}
-	conv.Text = build(nil)
+	gen := func(dead map[int]bool) generated { return generate(f, units, existing, dead, opt) }
+	g := gen(nil)
+	build := func(extra []repair) []byte { return buildConverted(f, g.lines, extra, opt, conv) }
+	conv.Notes = g.notes
+	conv.Text = build(g.pairs)
 	cur, err := parseConverted(conv.Text)
 	if err != nil {
 		conv.Err, conv.Text, conv.Added = err, nil, nil
 		return conv
 	}
-	if opt.Bounds.Deadline.IsZero() {
-		opt.Bounds.Deadline = time.Now().Add(DefaultConvertBudget)
-	}
 	conv.Report = CompareReadingsBounded(f, opt.Source, cur, opt.Bounds)
+	repairs := g.pairs
 	// A rule that decides no path for the source (another always wins
 	// where it matches) is not translated: in ACAP it could win by scope.
-	if conv.Report.OtherCount > 0 && conv.Report.Complete() {
+	// Only a search that visited every path knows which rules decide one.
+	if conv.Report.OtherCount > 0 && conv.Report.Complete() && len(conv.Report.Stopped) == 0 {
 		dead := map[int]bool{}
 		for _, u := range units {
 			for _, r := range u.rules {
@@ -191,33 +96,27 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 			}
 		}
 		if len(dead) > 0 {
-			notes := conv.Notes
-			generate(dead)
-			text := build(nil)
-			if next, err := parseConverted(text); err == nil {
+			keep := g
+			g = gen(dead)
+			text := build(g.pairs)
+			next, err := parseConverted(text)
+			if err == nil {
 				rep := CompareReadingsBounded(f, opt.Source, next, opt.Bounds)
-				if rep.Complete() && rep.OtherCount < conv.Report.OtherCount {
-					var ns []int
-					for n := range dead {
-						ns = append(ns, n)
-					}
-					sort.Ints(ns)
-					conv.Text, cur, conv.Report = text, next, rep
-					conv.Notes = append(conv.Notes, lineList(ns)+plural(len(ns), " decides", " decide")+" no path for "+opt.Source.Title()+
+				if rep.Complete() && better(&rep, &conv.Report) {
+					ns := slices.Sorted(maps.Keys(dead))
+					conv.Text, cur, conv.Report, repairs = text, next, rep, g.pairs
+					conv.Notes = append(g.notes, lineList(ns)+plural(len(ns), " decides", " decide")+" no path for "+opt.Source.Title()+
 						"s (where "+plural(len(ns), "it matches", "they match")+", another rule always wins), so no ACAP line is written for "+plural(len(ns), "it", "them"))
 				} else {
-					conv.Notes = notes
-					generate(nil)
-					build(nil)
+					g = keep
 				}
+			} else {
+				g = keep
 			}
 		}
 	}
 	// Restore equivalence where ACAP lines can: for each witness that is
 	// not about case, a line that gives its path the source's answer.
-	// Each round proves the whole result again; a round that makes things
-	// worse is undone.
-	var repairs []repair
 	tried := map[repair]bool{}
 	type snapshot struct {
 		text    []byte
@@ -225,7 +124,7 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		rep     EquivalenceReport
 		repairs int
 	}
-	best := snapshot{conv.Text, cur, conv.Report, 0}
+	best := snapshot{conv.Text, cur, conv.Report, len(repairs)}
 	srcPol := NewPolicy(f)
 	// A set of lines is kept when the result is better, or when each
 	// witness it was made for now gets the source's answer (the region it
@@ -235,7 +134,8 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		for _, s := range sets {
 			more = append(more, s.lines...)
 		}
-		text := build(append(append([]repair(nil), repairs...), more...))
+		all := append(slices.Clone(repairs), more...)
+		text := build(all)
 		next, err := parseConverted(text)
 		if err != nil {
 			return false
@@ -257,14 +157,16 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		if !ok {
 			return false
 		}
-		repairs = append(repairs, more...)
+		repairs = all
 		conv.Text, cur, conv.Report = text, next, rep
 		if better(&rep, &best.rep) {
 			best = snapshot{text, next, rep, len(repairs)}
 		}
 		return true
 	}
-	for round := 0; round < maxRepairRounds && conv.Report.OtherCount > 0 && time.Now().Before(opt.Bounds.Deadline); round++ {
+	// Rounds stop when two in a row bring no better result, or when the
+	// lines added reach maxPairRepairs.
+	for round, idle := 0, 0; round < maxRepairRounds && idle < 2 && len(repairs) < maxPairRepairs && conv.Report.OtherCount > 0 && time.Now().Before(opt.Bounds.Deadline); round++ {
 		if opt.Bounds.Yield != nil {
 			opt.Bounds.Yield()
 		}
@@ -272,13 +174,18 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		if len(sets) == 0 {
 			break
 		}
+		before := conv.Report
 		// All witnesses' sets together; if that does not help, the first
 		// alone; a set that does not help is not tried again.
-		if len(sets) > 1 && try(sets) {
-			continue
+		if len(sets) == 1 || !try(sets) {
+			tried[sets[0].lines[0]] = true
+			try(sets[:1])
 		}
-		tried[sets[0].lines[0]] = true
-		try(sets[:1])
+		if better(&conv.Report, &before) {
+			idle = 0
+		} else {
+			idle++
+		}
 	}
 	if len(repairs) > best.repairs && !better(&conv.Report, &best.rep) {
 		// The last rounds did not help: back to the best result.
@@ -292,6 +199,162 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 			"s (a narrower pattern, or one identical to a conventional line, which ACAP crawlers then follow)")
 	}
 	return conv
+}
+
+// generated is the ACAP part Convert writes before its repairs: lines
+// (comments marked by a leading '#'), the lines pairRepairs adds for each
+// crawler, and notes on what was left out.
+type generated struct {
+	lines     []string
+	pairs     []repair
+	pairsLeft int // pair repairs left out (maxPairRepairs)
+	notes     []string
+}
+
+// generate translates each crawler's rules (less those in dead) into an
+// ACAP record.
+func generate(f *File, units []convUnit, existing map[string]bool, dead map[int]bool, opt ConvertOptions) generated {
+	var g generated
+	add := func(s string) { g.lines = append(g.lines, s) }
+	for _, u := range units {
+		if existing[strings.ToLower(u.name)] {
+			g.notes = append(g.notes, "the file already has an ACAP record for "+u.name+"; it is kept and none is added")
+			continue
+		}
+		rules := u.rules
+		if dead != nil {
+			var live []*Field
+			for _, r := range rules {
+				if !dead[r.Line] {
+					live = append(live, r)
+				}
+			}
+			rules = live
+		}
+		if opt.Source == KindRFC9309 {
+			var dropped []int
+			rules, dropped = dropTiedDisallows(f, rules)
+			if len(dropped) > 0 {
+				g.notes = append(g.notes, "for "+u.name+", "+lineList(dropped)+" repeat"+plural(len(dropped), "s", "")+" the pattern of an Allow line; RFC 9309 crawlers let Allow win such a tie while ACAP would prohibit, so no ACAP line is written for "+plural(len(dropped), "it", "them"))
+			}
+		}
+		if opt.Source == KindDraft1996 {
+			var dropped []int
+			rules, dropped = unshadow(rules)
+			if len(dropped) > 0 {
+				g.notes = append(g.notes, "for "+u.name+", "+lineList(dropped)+plural(len(dropped), " is", " are")+" never reached by a 1996 crawler (an earlier rule of the record matches every path "+plural(len(dropped), "it matches", "they match")+"), so no ACAP line is written for "+plural(len(dropped), "it", "them"))
+			}
+		}
+		if u.name == "*" && !hasPattern(f, rules, opt.Source) {
+			// An empty record would merge with the next ACAP-crawler line;
+			// and silence already allows everything.
+			continue
+		}
+		if len(g.lines) > 0 {
+			add("")
+		}
+		add("ACAP-crawler: " + u.name)
+		if opt.Comments {
+			add("# User-agent: " + u.name)
+		}
+		hasRoot := false
+		for _, r := range rules {
+			if acapPatternOf(f, r, opt.Source) == "/" {
+				hasRoot = true
+			}
+		}
+		if u.name != "*" && !hasRoot {
+			// ACAP crawlers fall back to the any-crawler record for each URL
+			// a named record is silent about, while conventional crawlers use
+			// the named group alone: a baseline keeps the named record from
+			// ever being silent.
+			add("ACAP-allow-crawl: /")
+			if opt.Comments {
+				add("# (baseline: the group for " + u.name + " allows what it does not forbid)")
+			}
+			hasRoot = true
+		}
+		for _, r := range rules {
+			pat := acapPatternOf(f, r, opt.Source)
+			if pat == "" {
+				if r.Kind == FieldDisallow && !hasRoot {
+					add("ACAP-allow-crawl: /")
+					hasRoot = true
+					if opt.Comments {
+						add("# " + ruleText(r))
+					}
+				}
+				continue
+			}
+			verb := "ACAP-disallow-crawl: "
+			if r.Kind == FieldAllow {
+				verb = "ACAP-allow-crawl: "
+			}
+			add(verb + pat)
+			if opt.Comments {
+				add("# " + ruleText(r))
+			}
+		}
+		if opt.Source == KindRFC9309 {
+			pairs, more := pairRepairs(f, rules, u.name, maxPairRepairs-len(g.pairs))
+			g.pairs = append(g.pairs, pairs...)
+			g.pairsLeft += more
+		}
+	}
+	if n := len(g.pairs); n > 0 {
+		g.notes = append(g.notes, itoa(n)+" line"+plural(n, " was", "s were")+" added for the paths where two rules overlap and ACAP's scope rule ranks them the other way from RFC 9309's longest match")
+	}
+	if g.pairsLeft > 0 {
+		g.notes = append(g.notes, "the converter stopped at "+itoa(maxPairRepairs)+" such lines: "+itoa(g.pairsLeft)+" more would be needed, and the paths they would cover are left as differences")
+	}
+	return g
+}
+
+// buildConverted writes the converted file: the translated lines, with
+// the repairs inserted into the record written for their crawler (at its
+// end; else into a record of their own), longer patterns first (among
+// matching ACAP lines that agree and cannot be ordered by scope the first
+// one decides, and the conventional line it must equal is the longest that
+// matches).
+func buildConverted(f *File, lines []string, extra []repair, opt ConvertOptions, conv *Conversion) []byte {
+	all := slices.Clone(lines)
+	extra = slices.Clone(extra)
+	sort.SliceStable(extra, func(i, j int) bool { return len(extra[i].line) > len(extra[j].line) })
+	// Where each record ends, found once.
+	ends := map[string]int{}
+	for i, l := range all {
+		if name, ok := strings.CutPrefix(l, "ACAP-crawler: "); ok {
+			at := i + 1
+			for at < len(all) && all[at] != "" {
+				at++
+			}
+			ends[name] = at
+		}
+	}
+	inserted := map[int][]string{}
+	var names []string // crawlers without a record, in order
+	own := map[string][]string{}
+	for _, r := range extra {
+		if at, ok := ends[r.crawler]; ok {
+			inserted[at] = append(inserted[at], r.line)
+			continue
+		}
+		if own[r.crawler] == nil {
+			names = append(names, r.crawler)
+		}
+		own[r.crawler] = append(own[r.crawler], r.line)
+	}
+	var out []string
+	for i := 0; i <= len(all); i++ {
+		out = append(out, inserted[i]...)
+		if i < len(all) {
+			out = append(out, all[i])
+		}
+	}
+	for _, n := range names {
+		out = append(append(out, "", "ACAP-crawler: "+n), own[n]...)
+	}
+	return assemble(f, out, opt, conv)
 }
 
 // better reports whether a is a better result than b: fewer crawlers not
@@ -576,115 +639,4 @@ func unshadow(rules []*Field) (kept []*Field, dropped []int) {
 func hex2(c byte) string {
 	const digits = "0123456789ABCDEF"
 	return string([]byte{digits[c>>4], digits[c&15]})
-}
-
-// repairLines proposes, for the witnesses of a comparison that are not
-// about case, one set of ACAP lines each, not tried before (tried is keyed
-// by the set's first line), with the source's answer. The sets, in the
-// order they are tried for a witness:
-//
-//  1. a pattern identical to the conventional line that decides in the ACAP
-//     reading (for identical patterns ACAP lines beat conventional ones,
-//     §4): this restores rules a first-match source shadows, and records
-//     the source reads once where the conventional side merges them;
-//  2. patterns that match exactly the paths both the ACAP deciding line and
-//     the source's deciding line match, each narrower than the ACAP line:
-//     the ACAP pattern followed by the rest of the source's pattern after
-//     its first '*', and the ways the end of the one overlaps the start of
-//     the rest ("/a" and "/*ab" give "/a*ab" and "/ab"). This is where RFC
-//     9309's longest match and ACAP's narrowest scope rank two patterns
-//     differently, as "/p*" and "/*.pdf" on "/px.pdf";
-//  3. the source's deciding pattern itself;
-//  4. the witness path as a pattern, then the witness path alone ("$").
-func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, tried map[repair]bool) []repairSet {
-	var out []repairSet
-	seen := map[repair]bool{}
-	for _, d := range rep.Differences {
-		if d.CaseOnly {
-			continue
-		}
-		verb := "ACAP-disallow-crawl: "
-		if d.Source {
-			verb = "ACAP-allow-crawl: "
-		}
-		rec := recordNameFor(converted, d.Crawler)
-		var cands [][]string
-		af := converted.FieldAt(d.ACAPLine)
-		var sf *Field
-		if d.SourceLine > 0 {
-			sf = old.FieldAt(d.SourceLine)
-		}
-		spat := ""
-		if sf != nil && sf.Kind.IsConventionalRule() {
-			spat = acapPatternOf(old, sf, kind)
-		}
-		if af != nil && af.Kind.IsConventionalRule() {
-			// Identical, so not trimmed: "/" is broader than "/*".
-			if p := acapPattern(converted, af, KindRFC9309, false); p != "" {
-				cands = append(cands, []string{p})
-			}
-		}
-		if af != nil && af.Kind.IsACAPRule() && spat != "" {
-			apat := strings.TrimRight(af.Pattern().Text, "*")
-			if star := strings.IndexByte(spat, '*'); star >= 0 && apat != "" && !strings.HasSuffix(apat, "$") {
-				set := []string{apat + spat[star:]}
-				rest := spat[star+1:]
-				seg := rest
-				if i := strings.IndexAny(rest, "*$"); i >= 0 {
-					seg = rest[:i]
-				}
-				for k := 1; k <= len(seg) && k < len(apat); k++ {
-					if strings.HasSuffix(apat, seg[:k]) {
-						set = append(set, apat+rest[k:])
-					}
-				}
-				cands = append(cands, set)
-			}
-		}
-		if spat != "" {
-			cands = append(cands, []string{spat})
-		}
-		w := strings.NewReplacer("*", "%2A", "$", "%24").Replace(d.Path)
-		cands = append(cands, []string{w}, []string{w + "$"})
-		for _, set := range cands {
-			first := repair{crawler: rec, line: verb + set[0]}
-			if tried[first] || seen[first] {
-				continue
-			}
-			seen[first] = true
-			var rs []repair
-			for _, p := range set {
-				rs = append(rs, repair{crawler: rec, line: verb + p})
-			}
-			out = append(out, repairSet{rs, d})
-			break
-		}
-	}
-	return out
-}
-
-// repairSet is lines proposed together for one witness.
-type repairSet struct {
-	lines []repair
-	d     Difference
-}
-
-// repair is a line added to restore equivalence, with the crawler of its
-// record.
-type repair struct {
-	crawler string
-	line    string
-}
-
-// recordNameFor returns the name of the ACAP record that answers crawler in
-// f: its own name when a record names it, else "*".
-func recordNameFor(f *File, crawler string) string {
-	for _, r := range f.Records {
-		for _, c := range r.Crawlers {
-			if equalFoldASCII(acapName(c.Value.Text), crawlerName(crawler)) {
-				return acapName(c.Value.Text)
-			}
-		}
-	}
-	return "*"
 }

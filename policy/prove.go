@@ -106,6 +106,9 @@ type proofModel struct {
 	conv   listModel // the conventional side of the ACAP readings
 	layers [2][numLayers]layerModel
 	roles  [][]elemRef // per pattern: its elements in the layers
+	// finish, until called, works out the blocks of the conventional list
+	// and the twins of the layers.
+	finish func()
 }
 
 // summary is what a state keeps of the patterns that have matched for
@@ -632,7 +635,7 @@ func (p *prover) advance(items []int32, u int, sid int32, waiting bool) ([]int32
 		rel = p.data(sid).rel
 	}
 	p.bufN = matched
-	slices.Sort(live)
+	sortItems(live)
 	out := live[:0]
 	for k, it := range live {
 		q := it >> 16
@@ -659,4 +662,24 @@ func splitMatched(items []int32) (live, matched []int32) {
 	}
 	slices.Sort(matched)
 	return live, slices.Compact(matched)
+}
+
+// sortItems sorts a state's items: what a step gives is mostly in order
+// already (items are read in order, and each gives its next positions),
+// so an insertion sort does it in about one pass; a long list that is not
+// goes to the general sort.
+func sortItems(xs []int32) {
+	if len(xs) > 64 {
+		slices.Sort(xs)
+		return
+	}
+	for i := 1; i < len(xs); i++ {
+		x := xs[i]
+		j := i
+		for j > 0 && xs[j-1] > x {
+			xs[j] = xs[j-1]
+			j--
+		}
+		xs[j] = x
+	}
 }

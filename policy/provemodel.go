@@ -140,7 +140,11 @@ func (w *weighing) convBlocks(convAllow []bool) []int32 {
 // those rules and with every other element of their own side, and neither
 // may be narrower than the other: y qualifies and is minimal exactly when
 // x does, and x comes first among the fields that could decide, so y never
-// decides. Comparisons with a pattern that x or y never matches a path
+// decides. Where the side's fields fall into groups that compare alike
+// with the rules, and the fields that can decide always belong to one
+// group (see observed below), twins must be of one group and compare alike
+// with the fields of the other groups: y then changes neither which group
+// decides nor how its fields compare with the rules. Comparisons with a pattern that x or y never matches a path
 // with are left open (once both have matched, no longer path matches it).
 // Each member of a class of twins is a twin of every other: a class keeps,
 // for each comparison, the value its members that are not open agree on.
@@ -165,21 +169,49 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 				}
 			}
 			// Is it observed which field of a side decides? Only when two
-			// of its fields compare differently with a rule.
-			observed := [2]bool{}
+			// of its fields compare differently with a rule. The fields of a
+			// side then fall into groups that compare alike (group); where
+			// every two fields of different groups that a path may match
+			// together are ordered by scope, the fields that can decide are
+			// all of one group, whichever fields match: which of its fields
+			// decides is not observed, only which group (observed 1); else
+			// each field may be observed (observed 2).
+			observed := [2]int{}
+			group := make([]int, n)
 			if prof != nil {
 				for s := range observed {
-					var seen []int8 // the agreed comparisons so far
-					for x := 0; x < n && !observed[s]; x++ {
+					var groups [][]int8 // each group's agreed comparisons
+					for x := 0; x < n; x++ {
 						if b2i(lm.elems[x].allow) != s {
 							continue
 						}
-						if seen == nil {
-							seen = slices.Clone(prof[x])
-						} else if !compatible(seen, prof[x]) {
-							observed[s] = true
-						} else {
-							merge(seen, prof[x])
+						group[x] = -1
+						for k, g := range groups {
+							if compatible(g, prof[x]) {
+								group[x] = k
+								merge(g, prof[x])
+								break
+							}
+						}
+						if group[x] < 0 {
+							group[x] = len(groups)
+							groups = append(groups, slices.Clone(prof[x]))
+						}
+					}
+					if len(groups) < 2 {
+						continue
+					}
+					observed[s] = 1
+				separate:
+					for x := 0; x < n; x++ {
+						if b2i(lm.elems[x].allow) != s {
+							continue
+						}
+						for y := x + 1; y < n; y++ {
+							if b2i(lm.elems[y].allow) == s && group[x] != group[y] && (rel[x][y] == 0 || rel[x][y] == 3) {
+								observed[s] = 2
+								break separate
+							}
 						}
 					}
 				}
@@ -194,7 +226,7 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 						out = append(out, rel[x][z])
 					}
 				}
-				if observed[b2i(lm.elems[x].allow)] && prof != nil {
+				if observed[b2i(lm.elems[x].allow)] > 0 {
 					out = append(out, prof[x]...)
 				}
 				return out
@@ -202,6 +234,11 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 			type class struct {
 				members []int32
 				sig     []int8 // the comparisons its members agree on
+				// same, where the side is observed: for each element of the
+				// side that is not a member, the comparison the members
+				// agree on; in[z]: z is a member.
+				same []int8
+				in   []bool
 			}
 			var classes []*class
 			exact := map[string]*class{}
@@ -211,25 +248,32 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 				obs := observed[b2i(side)]
 				sy := sig(y)
 				fits := func(c *class) bool {
-					if lm.elems[c.members[0]].allow != side || !compatible(c.sig, sy) {
+					root := c.members[0]
+					if lm.elems[root].allow != side || !compatible(c.sig, sy) {
 						return false
 					}
-					if !obs {
+					switch obs {
+					case 0:
 						return true
-					}
-					// Neither narrower than the other, and alike with every
-					// other element of their side.
-					for _, x := range c.members {
-						if v := rel[x][y]; v != 0 && v != anyCmp {
+					case 1:
+						if group[root] != group[y] {
 							return false
 						}
-						for z := 0; z < n; z++ {
-							if z == y || int32(z) == x || lm.elems[z].allow != side {
-								continue
-							}
-							if a, b := rel[x][z], rel[y][z]; a != b && a != anyCmp && b != anyCmp {
+					}
+					// Alike with every other element of their side (where
+					// observed 1, of the other groups), and, where observed
+					// 2, neither narrower than any member.
+					for z := 0; z < n; z++ {
+						if z == y || lm.elems[z].allow != side || (obs == 1 && group[z] == group[y]) {
+							continue
+						}
+						v := rel[y][z]
+						if c.in[z] {
+							if v != 0 && v != anyCmp {
 								return false
 							}
+						} else if a := c.same[z]; a != v && a != anyCmp && v != anyCmp {
+							return false
 						}
 					}
 					return true
@@ -248,6 +292,10 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 				}
 				if home == nil {
 					c := &class{members: []int32{int32(y)}, sig: sy}
+					if obs > 0 {
+						c.same, c.in = slices.Clone(rel[y]), make([]bool, n)
+						c.in[y] = true
+					}
 					classes = append(classes, c)
 					if exact[key] == nil {
 						exact[key] = c
@@ -257,6 +305,10 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 				lm.elems[y].twin = home.members[0]
 				home.members = append(home.members, int32(y))
 				merge(home.sig, sy)
+				if obs > 0 {
+					home.in[y] = true
+					merge(home.same, rel[y])
+				}
 			}
 		}
 	}
@@ -264,7 +316,7 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 
 // maxTwinTries bounds the classes an element is tried against when no
 // class has its exact signature.
-const maxTwinTries = 32
+const maxTwinTries = 8
 
 // merge fills the open comparisons of a with those of b.
 func merge(a, b []int8) {

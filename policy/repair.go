@@ -1,0 +1,359 @@
+package policy
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Lines the converter adds where the ACAP lines translated one for one
+// would decide some paths differently from the source reading (semantics
+// §8, "Converting and comparing").
+
+// repairLines proposes, for the witnesses of a comparison that are not
+// about case, one set of ACAP lines each, not tried before (tried is keyed
+// by the set's first line), with the source's answer. The sets, in the
+// order they are tried for a witness:
+//
+//  1. a pattern identical to the conventional line that decides in the ACAP
+//     reading, or in that reading made case-sensitive (for identical
+//     patterns ACAP lines beat conventional ones, §4): this restores rules
+//     a first-match source shadows, and records the source reads once
+//     where the conventional side merges them;
+//  2. patterns that match exactly the paths both the ACAP deciding line and
+//     the source's deciding line match, each narrower than the ACAP line,
+//     where ACAP can name them (afterPrefix, afterFloating): "/a" and
+//     "/*ab" give "/a*ab" and "/ab". This is where RFC 9309's longest match
+//     and ACAP's narrowest scope rank two patterns differently, as "/p*"
+//     and "/*.pdf" on "/px.pdf";
+//  3. the source's deciding pattern itself, unless the record has it.
+//
+// A line for one witness path alone would repair that path and none
+// other: none is proposed.
+func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, tried map[repair]bool) []repairSet {
+	var out []repairSet
+	seen := map[repair]bool{}
+	// The ACAP lines already there, by record: adding one again changes
+	// nothing.
+	present := map[repair]bool{}
+	for _, rec := range converted.Records {
+		for _, fd := range rec.Rules {
+			if fd.Kind.IsACAPRule() {
+				for _, c := range rec.Crawlers {
+					present[repair{crawler: acapName(c.Value.Text), line: fd.Name.Text + ": " + fd.Value.Text}] = true
+				}
+			}
+		}
+	}
+	// The case-sensitive ACAP reading names the conventional line that
+	// decides where case does not matter.
+	exact := NewPolicy(converted)
+	exact.acapMode = matchACAPCase
+	for _, d := range rep.Differences {
+		if d.CaseOnly {
+			continue
+		}
+		verb := "ACAP-disallow-crawl: "
+		if d.Source {
+			verb = "ACAP-allow-crawl: "
+		}
+		rec := recordNameFor(converted, d.Crawler)
+		var cands [][]string
+		af := converted.FieldAt(d.ACAPLine)
+		var sf *Field
+		if d.SourceLine > 0 {
+			sf = old.FieldAt(d.SourceLine)
+		}
+		spat := ""
+		if sf != nil && sf.Kind.IsConventionalRule() {
+			spat = acapPatternOf(old, sf, kind)
+		}
+		for _, fd := range []*Field{af, converted.FieldAt(exact.Decide(Question{Crawler: d.Crawler, URL: d.Path, Kind: KindACAP}).Line)} {
+			if fd != nil && fd.Kind.IsConventionalRule() {
+				// Identical, so not trimmed: "/" is broader than "/*".
+				if p := acapPattern(converted, fd, KindRFC9309, false); p != "" {
+					cands = append(cands, []string{p})
+				}
+			}
+		}
+		if af != nil && af.Kind.IsACAPRule() && spat != "" {
+			// The paths both lines match, where ACAP can name them.
+			ap, sp := CompilePattern(af.Pattern().Text, matchACAPCase), CompilePattern(spat, matchACAPCase)
+			at, st := autPatternOf(&ap), autPatternOf(&sp)
+			var set []string
+			text := af.Pattern().Text
+			switch {
+			case !strings.ContainsAny(text, "*$"):
+				set = afterPrefix(&st, text)
+			case floatingOnce(&at) && !at.anchored && floatingOnce(&st) && st.anchored:
+				set = afterFloating(&st, &at)
+			case strings.HasSuffix(text, "$") && !strings.ContainsAny(text[:len(text)-1], "*$"):
+				// One path, "/a$": nothing narrower matches it alone, but
+				// "/a*$" (every path that begins so) is narrower; the proof
+				// tells whether the other paths it gives the source's answer
+				// to get it from the source too.
+				set = []string{text[:len(text)-1] + "*$"}
+			}
+			if len(set) > 0 {
+				cands = append(cands, set)
+			}
+		}
+		if spat != "" && !present[repair{crawler: rec, line: verb + spat}] {
+			cands = append(cands, []string{spat})
+		}
+		for _, set := range cands {
+			first := repair{crawler: rec, line: verb + set[0]}
+			if tried[first] || seen[first] {
+				continue
+			}
+			seen[first] = true
+			var rs []repair
+			for _, p := range set {
+				rs = append(rs, repair{crawler: rec, line: verb + p})
+			}
+			out = append(out, repairSet{rs, d})
+			break
+		}
+	}
+	return out
+}
+
+// repairSet is lines proposed together for one witness.
+type repairSet struct {
+	lines []repair
+	d     Difference
+}
+
+// repair is a line added to restore equivalence, with the crawler of its
+// record.
+type repair struct {
+	crawler string
+	line    string
+}
+
+// recordNameFor returns the name of the ACAP record that answers crawler in
+// f: its own name when a record names it, else "*".
+func recordNameFor(f *File, crawler string) string {
+	for _, r := range f.Records {
+		for _, c := range r.Crawlers {
+			if equalFoldASCII(acapName(c.Value.Text), crawlerName(crawler)) {
+				return acapName(c.Value.Text)
+			}
+		}
+	}
+	return "*"
+}
+
+// pairRepairs returns, for one crawler's rules in an RFC 9309 group (as
+// the converter translates them, in file order), the ACAP lines that
+// restore the source's answer where two rules overlap and ACAP's scope
+// rule ranks them the other way from RFC 9309's longest match: a rule g
+// whose pattern is a plain path prefix G (no '*', no '$') is narrower by
+// scope than a rule w with a wildcard, yet w, longer, decides wherever
+// both match ("Allow: /svc/pips" and "Disallow: /*?*embed="). For each
+// such pair, the paths both match are exactly those that begin with G and
+// go on as w does once G has been read: one pattern for each place w's
+// automaton can be in after G, written after G ("/svc/pips*?*embed="),
+// with w's verdict. Each extends G, so ACAP ranks it narrower than g.
+// Where g begins with a wildcard ("/*?q=") and w too, and w must match to
+// the path's end ("/*.js$"), the paths both match contain g's literal
+// followed by w's end: "/*?q=*.js$", and the ways g's literal may run into
+// w's. Where w need not match to the end ("/*?utm_source=" against
+// "/*?sort="), it may match before g does, and no pattern that extends g
+// covers those paths: such overlaps are not repaired (ACAP would need a
+// line for every character a path may begin with).
+//
+// At most budget lines are returned; left counts those left out.
+func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []repair, left int) {
+	type rule struct {
+		fd    *Field
+		allow bool
+		n     int // priority (RFC 9309 length)
+		text  string
+		acap  Pattern
+		aut   autPattern
+		plain bool // a plain prefix: no wildcard, no anchor
+	}
+	var rs []rule
+	for _, fd := range rules {
+		text := acapPatternOf(f, fd, KindRFC9309)
+		if text == "" {
+			continue
+		}
+		// The lines are built from the case-sensitive patterns: each then
+		// matches, case-sensitively, only paths both rules match, and can
+		// differ from the source only where ACAP ignores case.
+		ap, cp := CompilePattern(text, MatchACAP), CompilePattern(text, matchACAPCase)
+		rp := CompilePattern(rfcPattern(f, fd), MatchRFC9309)
+		rs = append(rs, rule{fd: fd, allow: fd.Kind == FieldAllow, n: rp.Len(),
+			text: text, acap: ap, aut: autPatternOf(&cp), plain: !strings.ContainsAny(text, "*$")})
+	}
+	// RFC 9309's order: longest first, Allow first on a tie.
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].n != rs[j].n {
+			return rs[i].n > rs[j].n
+		}
+		return rs[i].allow && !rs[j].allow
+	})
+	// emit adds the lines that give w's verdict to the paths of pats.
+	seenLine := map[string]bool{}
+	emit := func(w *rule, pats []string) {
+		verb := "ACAP-disallow-crawl: "
+		if w.allow {
+			verb = "ACAP-allow-crawl: "
+		}
+		for _, p := range pats {
+			if line := verb + p; !seenLine[line] {
+				seenLine[line] = true
+				if len(out) < budget {
+					out = append(out, repair{crawler: crawler, line: line})
+				} else {
+					left++
+				}
+			}
+		}
+	}
+	// Only a rule with a wildcard or an anchor (w) can be ranked first by
+	// RFC 9309 and last by ACAP against a plain prefix (g): between two
+	// plain prefixes that overlap, the longer is the narrower.
+	var ws, gs []int
+	for i := range rs {
+		if rs[i].plain {
+			gs = append(gs, i)
+		} else {
+			ws = append(ws, i)
+		}
+	}
+	checks := 0
+	for _, i := range ws {
+		w := &rs[i]
+		for _, j := range gs {
+			g := &rs[j]
+			if j < i || g.allow == w.allow {
+				continue // g ranks first, or they agree
+			}
+			if checks++; checks > maxPairChecks {
+				return out, left + 1
+			}
+			if CompareScope(&w.acap, &g.acap) < 0 || !coMatch(&w.aut, &g.aut) {
+				continue
+			}
+			emit(w, afterPrefix(&w.aut, g.text))
+		}
+		// Two patterns that begin with a wildcard, w anchored.
+		if !(floatingOnce(&w.aut) && w.aut.anchored) {
+			continue
+		}
+		for j := i + 1; j < len(rs); j++ {
+			g := &rs[j]
+			if g.allow == w.allow || g.plain || !floatingOnce(&g.aut) || g.aut.anchored {
+				continue
+			}
+			if checks++; checks > maxPairChecks {
+				return out, left + 1
+			}
+			if CompareScope(&w.acap, &g.acap) < 0 || !coMatch(&w.aut, &g.aut) {
+				continue
+			}
+			emit(w, afterFloating(&w.aut, &g.aut))
+		}
+	}
+	return out, left
+}
+
+// maxPairChecks bounds the pairs of rules pairRepairs weighs for one
+// crawler.
+const maxPairChecks = 1000000
+
+// maxPairRepairs bounds the lines pairRepairs adds for one file: beyond,
+// a publisher would rather read the differences than the lines.
+const maxPairRepairs = 500
+
+// afterPrefix returns patterns, each beginning with the plain prefix g,
+// whose paths together are exactly the paths that begin with g and that
+// the automaton pattern w matches.
+func afterPrefix(w *autPattern, g string) []string {
+	a := newAutomaton([]autPattern{*w})
+	items, matched := splitMatched(a.closure(nil, 0, 0))
+	for _, u := range appendUnits(nil, string(canonAppend(nil, g, w.fold))) {
+		if len(matched) > 0 {
+			break
+		}
+		var raw []int32
+		items, matched = splitMatched(a.stepRaw(raw, items, u))
+	}
+	if len(matched) > 0 {
+		// w matches every path that begins with g; "g*" is g's paths, and
+		// narrower than g.
+		return []string{g + "*"}
+	}
+	// A position after w's last wildcard reached covers those before it.
+	slices.Sort(items)
+	items = slices.Compact(items)
+	lastStar := -1
+	for _, it := range items {
+		if pos := int(it & 0xffff); pos < len(w.toks) && w.toks[pos] == tokStar {
+			lastStar = max(lastStar, pos)
+		}
+	}
+	var out []string
+	for _, it := range items {
+		pos := int(it & 0xffff)
+		if pos < lastStar || (lastStar >= 0 && pos == lastStar+1) {
+			continue // the wildcard's place covers it
+		}
+		out = append(out, g+patternText(w.toks[pos:], w.anchored))
+	}
+	return out
+}
+
+// patternText writes automaton tokens as the text of an ACAP pattern:
+// wildcards as '*', characters that a pattern reads specially escaped.
+func patternText(toks []int, anchored bool) string {
+	var b strings.Builder
+	for _, t := range toks {
+		switch {
+		case t == tokStar:
+			b.WriteByte('*')
+		case t == unitSlash2F:
+			b.WriteString("%2F")
+		case t < 0x80 && unitSafe(byte(t)) && t != '*' && t != '$':
+			b.WriteByte(byte(t))
+		default:
+			b.WriteString("%" + hex2(byte(t)))
+		}
+	}
+	if anchored {
+		b.WriteByte('$')
+	}
+	return b.String()
+}
+
+// floatingOnce reports whether an automaton pattern is "/*" followed by a
+// literal and nothing else (but an anchor).
+func floatingOnce(p *autPattern) bool {
+	return !p.never && floatStart(p) == 2 && !slices.Contains(p.toks[2:], tokStar)
+}
+
+// afterFloating returns, for a pattern g "/*x" and a pattern w "/*y$"
+// (floatingOnce, w anchored), patterns extending g whose paths together
+// are exactly those both match: w waits at its wildcard wherever g's
+// literal ends, so the paths are g's literal followed by w from each place
+// its automaton can be in after reading that literal from its wildcard.
+func afterFloating(w, g *autPattern) []string {
+	a := newAutomaton([]autPattern{*w})
+	items, _ := splitMatched(a.closure(nil, 0, 1))
+	for _, u := range g.toks[2:] {
+		items, _ = splitMatched(a.stepRaw(nil, items, u))
+	}
+	slices.Sort(items)
+	items = slices.Compact(items)
+	prefix := "/*" + patternText(g.toks[2:], false)
+	var out []string
+	for _, it := range items {
+		if pos := int(it & 0xffff); pos != 2 { // the wildcard's place covers the literal's start
+			out = append(out, prefix+patternText(w.toks[pos:], w.anchored))
+		}
+	}
+	return out
+}
