@@ -12,9 +12,9 @@ import (
 
 // CompareOptions bound the work of a comparison.
 type CompareOptions struct {
-	// MaxStates bounds the states explored for one crawler (0: a default
-	// of 1,000,000, some 100 MB). A crawler whose comparison needs more is
-	// reported as not proved.
+	// MaxStates bounds the states of each search of a crawler's proof (0:
+	// a default of 1,000,000, some 100 MB). A crawler whose proof needs
+	// more is reported as not proved.
 	MaxStates int
 	// Deadline, when not zero, stops the comparison at that time; the
 	// crawlers not finished by then are reported as not proved.
@@ -118,6 +118,11 @@ type Difference struct {
 	// source's answer. No ACAP line can restore it, as ACAP lines cannot
 	// tell upper from lower case.
 	CaseOnly bool
+	// Wildcards marks a difference (not of case) where both deciding
+	// lines' patterns begin with a wildcard ("/*?sort=", "/*.pdf"): ACAP
+	// compares patterns character by character from the left, and can
+	// rank two such patterns only by what follows the wildcard.
+	Wildcards bool
 }
 
 // unnamedCrawler is the crawler name used for "any other crawler".
@@ -271,6 +276,9 @@ func (c *comparer) run(names []string) EquivalenceReport {
 			rep.Proved = append(rep.Proved, n)
 		}
 	}
+	for i := range otherEx {
+		otherEx[i].Wildcards = startsWild(c.src.file.FieldAt(otherEx[i].SourceLine)) && startsWild(c.dst.file.FieldAt(otherEx[i].ACAPLine))
+	}
 	rep.Differences, rep.More = keepWitnesses(otherEx, caseEx, rep.More)
 	return rep
 }
@@ -278,37 +286,44 @@ func (c *comparer) run(names []string) EquivalenceReport {
 // keepWitnesses orders the witnesses for the report and keeps up to 50 of
 // them, among them at least one for every crawler that differs (the first
 // that is not of case, else the first of case); more counts those left out.
+// Those that are not of case come first.
 func keepWitnesses(other, cases []Difference, more int) ([]Difference, int) {
 	const keep = 50
-	var first, rest []Difference
 	shown := map[string]bool{}
-	for _, list := range [][]Difference{other, cases} {
-		for _, d := range list {
-			if !shown[d.Crawler] {
-				shown[d.Crawler] = true
-				first = append(first, d)
-			} else {
-				rest = append(rest, d)
-			}
+	all := append(slices.Clone(other), cases...)
+	first := make([]bool, len(all)) // the witness is its crawler's first
+	nfirst := 0
+	for i, d := range all {
+		if !shown[d.Crawler] {
+			shown[d.Crawler] = true
+			first[i] = true
+			nfirst++
 		}
 	}
-	// The rest in the order they came: differences not of case first.
-	all := append(first, rest...)
-	slices.SortStableFunc(all, func(a, b Difference) int { return b2i(a.CaseOnly) - b2i(b.CaseOnly) })
-	if n := max(keep, len(first)); len(all) > n {
-		// Keep every first witness, and as many others as fit.
-		kept := first
-		for _, d := range rest {
-			if len(kept) >= n {
-				more++
-				continue
-			}
+	room := max(keep, nfirst) - nfirst // for witnesses that are not first
+	var kept []Difference
+	for i, d := range all {
+		switch {
+		case first[i]:
 			kept = append(kept, d)
+		case room > 0:
+			kept = append(kept, d)
+			room--
+		default:
+			more++
 		}
-		slices.SortStableFunc(kept, func(a, b Difference) int { return b2i(a.CaseOnly) - b2i(b.CaseOnly) })
-		return kept, more
 	}
-	return all, more
+	return kept, more
+}
+
+// startsWild reports whether a rule's pattern begins with a wildcard
+// ("/*x" or "*x").
+func startsWild(fd *Field) bool {
+	if fd == nil || !(fd.Kind.IsConventionalRule() || fd.Kind.IsACAPRule()) {
+		return false
+	}
+	p := fd.Pattern().Text
+	return strings.HasPrefix(p, "*") || strings.HasPrefix(p, "/*")
 }
 
 // selectionKey identifies what the readings choose for a crawler: crawlers
@@ -661,11 +676,13 @@ func (c *comparer) model(name string) (*proofModel, string) {
 			m.conv.idx = m.places(convPlaces, w.convBlocks(convAllow))
 		}
 		m.twins(w, c.relations(m))
+		m.unionClasses()
 	}
 	m.float = make([]int32, len(m.pats))
 	for q := range m.pats {
 		m.float[q] = floatStart(&m.pats[q])
 	}
+	m.unionClasses()
 	// The patterns themselves, by their place.
 	for q := range m.pats {
 		sig = append(sig, m.pats[q].key()...)

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 	"math/rand"
 	"os"
@@ -526,5 +527,57 @@ func TestProofAgreesWithSampledPaths(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Fatalf("only %d files checked", checked)
+	}
+}
+
+// TestGlobIncludes checks globIncludes against every unit sequence of up
+// to five units over a small alphabet: where it says q accepts all that p
+// accepts, no sequence p accepts is refused by q.
+func TestGlobIncludes(t *testing.T) {
+	r := rand.New(rand.NewSource(77))
+	alphabet := []int{'a', 'b', 'A', 'x'}
+	var seqs [][]int
+	level := [][]int{nil}
+	for n := 0; n <= 5; n++ {
+		seqs = append(seqs, level...)
+		var next [][]int
+		for _, s := range level {
+			for _, u := range alphabet {
+				next = append(next, append(slices.Clone(s), u))
+			}
+		}
+		level = next
+	}
+	gen := func() autPattern {
+		var toks []int
+		for k := 0; k < 1+r.Intn(5); k++ {
+			toks = append(toks, []int{'a', 'b', 'A', tokStar}[r.Intn(4)])
+		}
+		// Runs of stars are one, as autPatternOf writes them.
+		toks = slices.CompactFunc(toks, func(x, y int) bool { return x == tokStar && y == tokStar })
+		p := autPattern{toks: toks, fold: r.Intn(2) == 0, anchored: r.Intn(2) == 0}
+		if p.fold {
+			for i, u := range p.toks {
+				p.toks[i] = lowerUnit(u)
+			}
+		}
+		return p
+	}
+	yes := 0
+	for round := 0; round < 20000; round++ {
+		p, q := gen(), gen()
+		if !globIncludes(q.toks, q.fold, q.anchored, p.toks, p.fold, p.anchored) {
+			continue
+		}
+		yes++
+		for _, s := range seqs {
+			if p.matchUnits(s) && !q.matchUnits(s) {
+				t.Fatalf("q %v (fold %v, anchored %v) is said to accept all that p %v (fold %v, anchored %v) accepts, but not %q",
+					q.toks, q.fold, q.anchored, p.toks, p.fold, p.anchored, string(rune(0))+fmt.Sprint(s))
+			}
+		}
+	}
+	if yes < 1000 {
+		t.Fatalf("only %d inclusions found", yes)
 	}
 }

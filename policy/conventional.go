@@ -151,17 +151,21 @@ func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelec
 			s.rules = append(s.rules, r)
 		}
 	}
-	// Sorted through their places: a rule is a large value to move.
-	order := make([]int32, len(s.rules))
+	// Sorted through their places (a rule is a large value to move), the
+	// place last, so that the order is the file's among equals.
+	order := make([]int, len(s.rules))
 	for i := range order {
-		order[i] = int32(i)
+		order[i] = i
 	}
-	slices.SortStableFunc(order, func(i, j int32) int {
+	slices.SortFunc(order, func(i, j int) int {
 		a, b := &s.rules[i], &s.rules[j]
-		if a.pat.Len() != b.pat.Len() {
+		switch {
+		case a.pat.Len() != b.pat.Len():
 			return b.pat.Len() - a.pat.Len()
+		case a.allow != b.allow:
+			return b2i(b.allow) - b2i(a.allow)
 		}
-		return b2i(b.allow) - b2i(a.allow)
+		return i - j
 	})
 	sorted := make([]convRule, len(s.rules))
 	for k, i := range order {

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -34,6 +33,10 @@ type Conversion struct {
 	// Err is set when the converted text would be larger than MaxFileSize:
 	// it is then not produced (Text is nil) and nothing is compared.
 	Err error
+	// LinesLeft counts the lines Convert would have added for overlapping
+	// rules beyond its limit of 500 (see Convert): the paths they would
+	// cover are left as differences.
+	LinesLeft int
 }
 
 // convUnit is one crawler's rules in the source reading.
@@ -74,7 +77,7 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 	gen := func(dead map[int]bool) generated { return generate(f, units, existing, dead, opt) }
 	g := gen(nil)
 	build := func(extra []repair) []byte { return buildConverted(f, g.lines, extra, opt, conv) }
-	conv.Notes = g.notes
+	conv.Notes, conv.LinesLeft = g.notes, g.pairsLeft
 	conv.Text = build(g.pairs)
 	cur, err := parseConverted(conv.Text)
 	if err != nil {
@@ -103,7 +106,11 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 			if err == nil {
 				rep := CompareReadingsBounded(f, opt.Source, next, opt.Bounds)
 				if rep.Complete() && better(&rep, &conv.Report) {
-					ns := slices.Sorted(maps.Keys(dead))
+					var ns []int
+					for n := range dead {
+						ns = append(ns, n)
+					}
+					slices.Sort(ns)
 					conv.Text, cur, conv.Report, repairs = text, next, rep, g.pairs
 					conv.Notes = append(g.notes, lineList(ns)+plural(len(ns), " decides", " decide")+" no path for "+opt.Source.Title()+
 						"s (where "+plural(len(ns), "it matches", "they match")+", another rule always wins), so no ACAP line is written for "+plural(len(ns), "it", "them"))

@@ -3,6 +3,7 @@ package policy
 import (
 	"math/rand"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -157,39 +158,161 @@ func FuzzConvert(f *testing.F) {
 	})
 }
 
-// BenchmarkConvert converts the 50 KiB benchmark file and proves the result
-// equivalent.
+// BenchmarkConvert converts and proves, with the converter's default budget:
+// the 50 KiB benchmark file (2,005 rules, 12 crawlers), www.sciencedirect.com's
+// 834 KB answer (an HTML page) and the 3.7 MB file made by repeating it.
+// Metrics: the crawlers decided (proved to agree but for case, or shown to
+// differ) of those compared, the states explored, the witnesses found that
+// are not of case, and the lines added.
 func BenchmarkConvert(b *testing.B) {
 	src, err := os.ReadFile("testdata/bench/bench_robots.txt")
 	if err != nil {
 		b.Fatal(err)
 	}
-	f := MustParse(string(src))
-	var conv *Conversion
-	for b.Loop() {
-		conv = Convert(f, ConvertOptions{})
+	one, big := largeInputs(b)
+	for _, in := range []struct {
+		name string
+		src  []byte
+	}{{"bench50KiB", src}, {"sciencedirect834KB", one}, {"repeated3.7MB", big}} {
+		b.Run(in.name, func(b *testing.B) {
+			f, err := Parse("/robots.txt", in.src)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var conv *Conversion
+			for b.Loop() {
+				conv = Convert(f, ConvertOptions{})
+			}
+			reportConversion(b, conv)
+		})
 	}
-	b.ReportMetric(float64(conv.Report.States), "states")
-	b.ReportMetric(float64(len(conv.Report.Proved)), "proved")
-	b.ReportMetric(float64(len(conv.Report.Crawlers)), "crawlers")
-	b.ReportMetric(float64(len(conv.Report.Differences)+conv.Report.More), "differences")
 }
 
-// BenchmarkConvertUnbounded is BenchmarkConvert without the time budget:
-// how long the whole proof of the 50 KiB file takes.
-func BenchmarkConvertUnbounded(b *testing.B) {
-	src, err := os.ReadFile("testdata/bench/bench_robots.txt")
+func reportConversion(b *testing.B, conv *Conversion) {
+	if conv.Err != nil {
+		b.Fatal(conv.Err)
+	}
+	r := &conv.Report
+	b.ReportMetric(float64(len(r.Proved)), "decided")
+	b.ReportMetric(float64(len(r.Crawlers)), "crawlers")
+	b.ReportMetric(float64(r.States), "states")
+	b.ReportMetric(float64(r.OtherCount), "differences")
+	b.ReportMetric(float64(len(conv.Added)), "lines-added")
+}
+
+// scaledCorpus builds a file from the conventional files of the shared
+// corpus (their Allow and Disallow rules; the HTML pages, and the files
+// with ACAP records, left out), repeated times times, each file's groups
+// kept apart by renaming their User-agent lines: the rules of real
+// publishers, as many crawlers as it takes. It returns the file and its
+// number of rules.
+func scaledCorpus(tb testing.TB, times int) (*File, int) {
+	tb.Helper()
+	var b strings.Builder
+	rules := 0
+	for k := range times {
+		for i, p := range corpusFiles(tb) {
+			src, err := os.ReadFile(p)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			f := MustParse(string(src))
+			if len(f.Records) > 0 || len(f.Groups) == 0 {
+				continue
+			}
+			for _, g := range f.Groups {
+				b.WriteString("User-agent: site" + itoa(k) + "-" + itoa(i) + "\n")
+				for _, fd := range g.Rules {
+					if fd.Status != StatusSkipped {
+						b.WriteString(fd.Kind.String() + ": " + fd.Value.Text + "\n")
+						rules++
+					}
+				}
+				b.WriteString("\n")
+			}
+		}
+	}
+	f, err := Parse("/robots.txt", []byte(b.String()))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	f := MustParse(string(src))
-	var conv *Conversion
+	return f, rules
+}
+
+// BenchmarkConvertScaling converts and proves files of real rules of
+// growing size (scaledCorpus), with a budget that does not stop the proof:
+// the cost grows about linearly with the rules.
+func BenchmarkConvertScaling(b *testing.B) {
+	for _, times := range []int{1, 2, 4} {
+		f, rules := scaledCorpus(b, times)
+		b.Run(itoa(rules)+"rules", func(b *testing.B) {
+			var conv *Conversion
+			for b.Loop() {
+				conv = Convert(f, ConvertOptions{Bounds: CompareOptions{Deadline: time.Now().Add(10 * time.Minute)}})
+			}
+			reportConversion(b, conv)
+		})
+	}
+}
+
+// corpusFigures are BenchmarkConvertCorpus's counts.
+type corpusFigures struct {
+	decided, onlyCase, partly int
+	longest                   time.Duration
+}
+
+// convertAll converts and proves each file with a budget of 2 s.
+func convertAll(tb testing.TB, files []*File) corpusFigures {
+	var fig corpusFigures
+	for _, f := range files {
+		t0 := time.Now()
+		conv := Convert(f, ConvertOptions{Bounds: CompareOptions{Deadline: time.Now().Add(2 * time.Second)}})
+		fig.longest = max(fig.longest, time.Since(t0))
+		r := &conv.Report
+		switch {
+		case conv.Err != nil:
+			tb.Fatal(conv.Err)
+		case r.OnlyCase():
+			fig.onlyCase++
+			fig.decided++
+		case r.Complete():
+			fig.decided++
+		default:
+			fig.partly++
+		}
+	}
+	return fig
+}
+
+// BenchmarkConvertCorpus converts and proves each of the 204 real files of
+// January 2026 with a budget of 2 s each, and reports how many were
+// decided for every crawler (proved to agree but for case, or shown to
+// differ), how many of those agree but for case, how many have a crawler
+// not proved, and the longest conversion.
+func BenchmarkConvertCorpus(b *testing.B) {
+	paths, _ := filepath.Glob(filepath.Join(sharedCorpus(b), "sites-2026-01", "*.txt"))
+	if len(paths) == 0 {
+		b.Fatal("no corpus files")
+	}
+	var files []*File
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		f, err := Parse("/robots.txt", src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	var fig corpusFigures
 	for b.Loop() {
-		conv = Convert(f, ConvertOptions{Bounds: CompareOptions{Deadline: time.Now().Add(10 * time.Minute)}})
+		fig = convertAll(b, files)
 	}
-	b.ReportMetric(float64(conv.Report.States), "states")
-	b.ReportMetric(float64(len(conv.Report.Proved)), "proved")
-	b.ReportMetric(float64(len(conv.Report.Crawlers)), "crawlers")
-	b.ReportMetric(float64(conv.Report.OtherCount), "other-differences")
-	b.ReportMetric(float64(conv.Report.CaseCount), "case-differences")
+	b.ReportMetric(float64(len(files)), "files")
+	b.ReportMetric(float64(fig.decided), "decided")
+	b.ReportMetric(float64(fig.onlyCase), "agree-but-case")
+	b.ReportMetric(float64(fig.partly), "partly-proved")
+	b.ReportMetric(float64(fig.longest.Milliseconds()), "longest-ms")
 }

@@ -172,50 +172,75 @@
 // on every short path). Each pattern is a small automaton over units ('*'
 // loops, a letter of an ACAP pattern accepts both cases, a final '$' must
 // meet the end, otherwise a match is a prefix and stays matched). Each
-// reading decides crawl from which of its patterns match (and their order
-// or scope), so for one crawler the product automaton of the patterns
-// either reading may consult (those of what it selected for that crawler)
-// tells, in each state, which patterns match any path leading there. The
-// states reachable from "/" are explored breadth first over the units the
-// patterns name plus one unit none names (all such units lead to the same
-// state); in each, the real deciding code of both readings is asked on the
-// shortest path found to it (the answers are cached by the set of matching
-// patterns). "Equivalent" is reported only when every reachable state was
-// explored and none gives two answers; otherwise the first differing states
-// are the shortest witnesses, one per pair of deciding lines. /robots.txt,
-// which every reading allows, is asked as "/%72obots.txt" (same units).
+// reading decides crawl from which of its patterns match, so for one
+// crawler the product of the patterns the readings consult, read unit by
+// unit from "/", tells which patterns match. A state of the search keeps
+// the live positions of the patterns that may still match and a summary of
+// those that matched for good, reduced to what an answer can observe: of a
+// list of rules where the first match decides (RFC 9309's longest pattern
+// first; the 1996 draft's record order), the first rule that matched, and
+// only as far as a rule before it could change the answer (a run of rules
+// of one verdict, for the source; for the conventional side of the ACAP
+// reading, a run that also compares alike with the ACAP lines it is weighed
+// against); of an ACAP layer (named or any records, crawl or other), the
+// fields that can still win or keep another from winning. A field is left
+// out when another of its side is narrower (it can neither win nor add a
+// condition), when it cannot win and every field it keeps from winning is
+// kept from winning by another, or when it has a twin: a field read before
+// it that compares alike with the other side and, where it matters which
+// field decides, with the conventional rules and its own side. A pattern
+// that could no longer change an answer given the summary is not followed
+// further; a pattern that begins with a wildcard waits for its first
+// literal at every unit, which states do not store. Two paths that reach
+// the same state get the same answers however they go on, and the states
+// are finite: the search, breadth first over the units the patterns name
+// plus one unit none names, visits every state some path reaches, asking
+// the real deciding code of the readings on the shortest path to each.
+// The readings agree on every path exactly when they agree in every state;
+// otherwise the first differing states are the shortest witnesses, one per
+// pair of deciding lines. /robots.txt, which every reading allows, is asked
+// as "/%72obots.txt" (same units).
 //
-// To keep real files small, a pattern is dropped from a state when another
-// that has matched for good makes it irrelevant to every answer (see
-// crawlerRoles.dominates): it comes first where the first matching rule
-// decides, and in ACAP records it is strictly narrower with the same
-// verdict and standing; or it lies outside a cut that holds the other (a
-// set of the standing's field patterns each narrower than every pattern
-// outside it: "/news/" and "/shop" against "/*?ref=" and "/", so once a
-// literal path field matches, the wildcard-led fields no longer count);
-// or the two are twins, fields of one record with the same verdict,
-// patterns scope cannot order ("/*?ref=", "/*?sort=") and the same scope
-// relation to every other field of the standing, the dropped one read
-// later. The patterns that matched for good are weighed one at a time, so
-// two patterns never drop each other. As a dropped pattern can change
-// which line decides (not the answer), a witness's lines are asked again
-// on its own path. The work is
-// bounded (CompareOptions: states per crawler, a deadline); crawlers not
-// finished are listed in EquivalenceReport.NotProved and nothing is claimed
-// about them.
+// Three readings take part: the source, the ACAP reading, and the ACAP
+// reading with its patterns compared case-sensitively (the conventional
+// lines it reads are case-sensitive anyway). A difference is of case when
+// the case-sensitive ACAP reading gives the source's answer: ACAP's case
+// folding alone makes it, and no ACAP line can remove it. So a difference
+// that is not of case is a path where both ACAP readings differ from the
+// source: the search that settles it leaves the case-folding reading out,
+// which keeps it small; a second search, bounded, then looks for
+// differences of case. Once a crawler is shown to differ by differences
+// not of case, its search stops at the first few (EquivalenceReport.
+// Stopped): the answer is settled, the witnesses are the shortest. The
+// work is bounded (CompareOptions: states per crawler, a deadline);
+// crawlers not finished are listed in EquivalenceReport.NotProved and
+// nothing is claimed about them.
 //
-// The repairs. Where the proof finds a difference that is not about case,
-// Convert adds ACAP lines with the source's answer and proves again,
-// keeping a line only when the result is better: a line identical to the
-// conventional line that decides for the ACAP crawler (ACAP wins identical
-// patterns, semantics §4: first-match shadowing, a crawler read in one
-// record by the 1996 draft but merged by the conventional side); lines
-// narrower than the ACAP line that decides, matching exactly the paths it
-// shares with the source's deciding line ("/p*" and "/*.pdf" give
-// "/p*.pdf"); the source's pattern; the witness as a pattern. A source rule
-// that decides no path is not translated. What remains (ACAP ignores case)
-// is listed with its witnesses. A converted text over MaxFileSize is
-// refused (Conversion.Err), never replaced.
+// The repairs. Convert first adds, for each pair of a crawler's rules that
+// overlap and that ACAP ranks the other way from RFC 9309, lines for the
+// paths both match, narrower than the one ACAP prefers: a plain prefix G
+// against a rule w with a wildcard gives G followed by w from each place
+// its automaton can be in after G ("/svc/pips" and "/*?*embed=" give
+// "/svc/pips*?*embed="); a wildcard-led rule "/*x" against a longer one
+// that must end the path, "/*y$", gives "/*x*y$" and the ways x runs into
+// y. The lines are built from the case-sensitive patterns, so that they add
+// no difference other than of case. Then, proof by proof, it adds lines
+// for the witnesses left, keeping them only when the result is better: a
+// line identical to the conventional line that decides for the ACAP
+// reading or for its case-sensitive form (ACAP wins identical patterns,
+// semantics §4: first-match shadowing, a crawler read in one record by the
+// 1996 draft but merged by the conventional side); lines for the paths the
+// deciding lines share; the source's pattern. A source rule that decides
+// no path is not translated. Two patterns that both begin with a wildcard,
+// the longer not bound to the path's end ("/*?utm_source=" against
+// "/*?sort="), cannot be ranked by ACAP as RFC 9309 ranks them on every
+// path: "/x?utm_source=?sort=" would need a line narrower than "/*?sort=",
+// which only a literal after the first '/' gives, one line for every
+// character a path may begin with. Such differences (Difference.Wildcards)
+// are left, listed with their witnesses, as are those of case. Convert adds
+// at most 500 lines a file (a publisher reads the differences more easily
+// than thousands of lines) and says so when it stops. A converted text over
+// MaxFileSize is refused (Conversion.Err), never replaced.
 //
 // # Reading lines as Google does
 //

@@ -553,7 +553,7 @@ func allowWord(b bool) string {
 // sits beside the repository (CI clones the repository next to a shared/
 // folder), so from this package it is ../../shared; a git worktree one level
 // deeper finds it one folder further up.
-func sharedCorpus(t *testing.T) string {
+func sharedCorpus(t testing.TB) string {
 	for _, up := range []string{"../../", "../../../"} {
 		dir := filepath.Join(up+"shared", "corpus")
 		if st, err := os.Stat(dir); err == nil && st.IsDir() {

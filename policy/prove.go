@@ -109,6 +109,9 @@ type proofModel struct {
 	// finish, until called, works out the blocks of the conventional list
 	// and the twins of the layers.
 	finish func()
+	// class numbers the patterns by what their matching changes
+	// (unionClasses); -1: none.
+	class []int32
 }
 
 // summary is what a state keeps of the patterns that have matched for
@@ -135,6 +138,19 @@ type prover struct {
 	startsOK [numUnits]bool
 	bufN     []int32
 	bufRaw   []int32
+	bufKeep  []bool
+	bufCand  [][3]int32
+	bufKept  [][3]int32
+	// subsumed keeps, by the numbers of a state's items at wildcards,
+	// those subsume drops.
+	subsumed  map[string][]int32
+	bufSubKey []byte
+	// The wildcard positions subsume weighs: their number by pattern and
+	// position, each position by number, and includes, cached (0: not
+	// known, 1: yes, 2: no).
+	starOrd [][]int32
+	starAt  []int32
+	incl    []int8
 }
 
 // sumData is what a summary implies for the exploration.
@@ -647,7 +663,164 @@ func (p *prover) advance(items []int32, u int, sid int32, waiting bool) ([]int32
 		}
 		out = append(out, it)
 	}
-	return out, sid
+	return p.subsume(out), sid
+}
+
+// subsume drops from a state's items (sorted) those another item makes
+// unnecessary: of the items at a wildcard (a pattern waiting there for the
+// rest of it, with the item of the position after the wildcard, which the
+// wildcard matching nothing gives), one of a pattern of the same class
+// (unionClasses) whose remaining tokens accept every path the dropped
+// one's accept (globIncludes), and the item after it. Wherever the dropped
+// item would lead its pattern to match, the other's pattern matches too,
+// at the same unit or before, and no answer tells the two matches apart.
+// Of two items that accept the same paths, the first is kept.
+func (p *prover) subsume(items []int32) []int32 {
+	if len(items) < 2 {
+		return items
+	}
+	m := p.m
+	if p.starOrd == nil {
+		p.numberStars()
+	}
+	// The items at a wildcard, by class.
+	cand := p.bufCand[:0]
+	for i, it := range items {
+		if o := p.starOrd[it>>16][it&0xffff]; o >= 0 {
+			cand = append(cand, [3]int32{m.class[it>>16], int32(i), o})
+		}
+	}
+	p.bufCand = cand
+	if len(cand) < 2 {
+		return items
+	}
+	slices.SortFunc(cand, func(a, b [3]int32) int {
+		if a[0] != b[0] {
+			return int(a[0] - b[0])
+		}
+		return int(a[1] - b[1])
+	})
+	// States share their items at wildcards more often than the rest:
+	// which of them to drop is kept by their numbers.
+	key := p.bufSubKey[:0]
+	for _, c := range cand {
+		key = append(key, byte(c[2]), byte(c[2]>>8), byte(c[2]>>16))
+	}
+	p.bufSubKey = key
+	dropOrd, ok := p.subsumed[string(key)]
+	if !ok {
+		dropOrd = p.subsumedOrds(cand)
+		if p.subsumed == nil {
+			p.subsumed = map[string][]int32{}
+		}
+		p.subsumed[string(key)] = dropOrd
+	}
+	if len(dropOrd) == 0 {
+		return items
+	}
+	var drop []int32
+	for _, c := range cand {
+		if slices.Contains(dropOrd, c[2]) {
+			drop = append(drop, c[1])
+		}
+	}
+	keep := p.bufKeep[:0]
+	for range items {
+		keep = append(keep, true)
+	}
+	for _, i := range drop {
+		keep[i] = false
+		// The position after the wildcard goes with it.
+		if k := i + 1; int(k) < len(items) && items[k] == items[i]+1 {
+			keep[k] = false
+		}
+	}
+	p.bufKeep = keep
+	out := items[:0]
+	for i, it := range items {
+		if keep[i] {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// subsumedOrds returns the wildcard positions (by number) that others make
+// unnecessary, of the candidates of a state (class, index, number; sorted
+// by class, then index).
+func (p *prover) subsumedOrds(cand [][3]int32) []int32 {
+	// In each class, the items no other makes unnecessary, found in the
+	// items' order: an item is dropped when one kept includes it (so of
+	// two that accept the same paths, the first stays), and drops those
+	// kept that it includes.
+	var drop []int32
+	kept := p.bufKept[:0]
+	for g := 0; g < len(cand); {
+		h := g + 1
+		for h < len(cand) && cand[h][0] == cand[g][0] {
+			h++
+		}
+		if h-g > 1 {
+			kept = kept[:0]
+		items:
+			for _, b := range cand[g:h] {
+				for _, a := range kept {
+					if p.includes(a[2], b[2]) {
+						drop = append(drop, b[2])
+						continue items
+					}
+				}
+				n := 0
+				for _, a := range kept {
+					if p.includes(b[2], a[2]) {
+						drop = append(drop, a[2])
+					} else {
+						kept[n] = a
+						n++
+					}
+				}
+				kept = append(kept[:n], b)
+			}
+		}
+		g = h
+	}
+	p.bufKept = kept
+	return drop
+}
+
+// numberStars numbers the wildcard positions of the patterns that have a
+// class (starOrd, -1 elsewhere).
+func (p *prover) numberStars() {
+	m := p.m
+	p.starOrd = make([][]int32, len(m.pats))
+	n := int32(0)
+	for q := range m.pats {
+		ords := make([]int32, len(m.pats[q].toks)+1)
+		for pos := range ords {
+			ords[pos] = -1
+			if pos < len(m.pats[q].toks) && m.pats[q].toks[pos] == tokStar && m.class[q] >= 0 {
+				ords[pos] = n
+				p.starAt = append(p.starAt, int32(q)<<16|int32(pos))
+				n++
+			}
+		}
+		p.starOrd[q] = ords
+	}
+	p.incl = make([]int8, int(n)*int(n))
+}
+
+// includes reports whether the remaining tokens of the wildcard position
+// numbered a accept every path those of b accept (cached).
+func (p *prover) includes(a, b int32) bool {
+	k := int(a)*len(p.starAt) + int(b)
+	if v := p.incl[k]; v != 0 {
+		return v == 1
+	}
+	ia, ib := p.starAt[a], p.starAt[b]
+	pa, pb := &p.m.pats[ia>>16], &p.m.pats[ib>>16]
+	v := globIncludes(pa.toks[ia&0xffff:], pa.fold, pa.anchored, pb.toks[ib&0xffff:], pb.fold, pb.anchored)
+	p.incl[k] = int8(2 - b2i(v))
+	return v
 }
 
 // splitMatched separates what a closure or a step gives into live

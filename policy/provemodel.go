@@ -430,3 +430,130 @@ func lowerUnit(u int) int {
 	}
 	return u
 }
+
+// unionClasses numbers the patterns whose matching no answer tells apart
+// from another's: the same block of each list, and in each layer elements
+// that are twins. Once one of a class has matched, another's matching
+// changes nothing (prover.subsume). A pattern the 2.0.0 proposal's reading
+// keeps is in no class (-1).
+func (m *proofModel) unionClasses() {
+	m.class = make([]int32, len(m.pats))
+	ids := map[string]int32{}
+	var key []byte
+	for q := range m.pats {
+		if m.srcSet != nil && m.srcSet[q] {
+			m.class[q] = -1
+			continue
+		}
+		key = key[:0]
+		for _, l := range [2]*listModel{&m.src, &m.conv} {
+			v := int32(-1)
+			if l.on {
+				v = l.idx[q]
+			}
+			key = append(key, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+		}
+		var roots []int32
+		for _, r := range m.roles[q] {
+			roots = append(roots, int32(r.reading)<<28|int32(r.layer)<<24|m.layers[r.reading][r.layer].elems[r.e].twin)
+		}
+		slices.Sort(roots)
+		for _, v := range roots {
+			key = append(key, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+		}
+		id, ok := ids[string(key)]
+		if !ok {
+			id = int32(len(ids))
+			ids[string(key)] = id
+		}
+		m.class[q] = id
+	}
+}
+
+// globIncludes reports whether every path that token list p (with its
+// case folding and anchoring) accepts, q accepts too: tokens after a live
+// position, so that a position whose remaining tokens accept at least
+// what another's accept makes the other unnecessary (prover.subsume).
+// Over an alphabet with a unit no pattern names, a wildcard of p may stand
+// for any run, so q's literal runs must each fall within one literal run
+// of p, in order: found leftmost, which leaves the most room; q's first
+// run must begin p, and, where q must end with the path, its last run must
+// end p, which must end with the path too.
+func globIncludes(q []int, qFold, qAnch bool, p []int, pFold, pAnch bool) bool {
+	ps, qs := splitRuns(p, pAnch), splitRuns(q, qAnch)
+	covered := func(pt, qt int) bool {
+		if pt == qt {
+			return !pFold || qFold || lowerUnit(pt) == upperUnit(pt)
+		}
+		return qFold && lowerUnit(pt) == lowerUnit(qt)
+	}
+	within := func(run []int, at int, w []int) bool {
+		if at+len(w) > len(run) {
+			return false
+		}
+		for k, t := range w {
+			if !covered(run[at+k], t) {
+				return false
+			}
+		}
+		return true
+	}
+	// q's first run begins p's.
+	if !within(ps[0], 0, qs[0]) {
+		return false
+	}
+	if len(qs) == 1 {
+		// No wildcard in q: it must end where p does.
+		return qAnch && pAnch && len(ps) == 1 && len(ps[0]) == len(qs[0])
+	}
+	seg, at := 0, len(qs[0])
+	last := len(qs) - 1
+	for i := 1; i < last; i++ {
+		for !within(ps[seg], at, qs[i]) {
+			if at++; at+len(qs[i]) > len(ps[seg]) {
+				if seg++; seg == len(ps) {
+					return false
+				}
+				at = 0
+			}
+		}
+		at += len(qs[i])
+	}
+	if !qAnch {
+		return true // q's last run is empty: anything may follow
+	}
+	if !pAnch {
+		return false
+	}
+	end := ps[len(ps)-1]
+	start := len(end) - len(qs[last])
+	if start < 0 || (seg == len(ps)-1 && start < at) || !within(end, start, qs[last]) {
+		return false
+	}
+	return len(ps) > 1 || seg == 0
+}
+
+// splitRuns splits tokens into their literal runs, between wildcards; an
+// unanchored list ends with an empty run (a wildcard is implied there).
+func splitRuns(toks []int, anchored bool) [][]int {
+	var runs [][]int
+	start := 0
+	for i, t := range toks {
+		if t == tokStar {
+			runs = append(runs, toks[start:i])
+			start = i + 1
+		}
+	}
+	runs = append(runs, toks[start:])
+	if !anchored && len(runs[len(runs)-1]) > 0 {
+		runs = append(runs, nil)
+	}
+	return runs
+}
+
+func upperUnit(u int) int {
+	if 'a' <= u && u <= 'z' {
+		return u - 'a' + 'A'
+	}
+	return u
+}

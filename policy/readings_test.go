@@ -150,7 +150,7 @@ func TestNotRobotsTxt(t *testing.T) {
 }
 
 // corpusFiles returns the files of the shared corpus.
-func corpusFiles(t *testing.T) []string {
+func corpusFiles(t testing.TB) []string {
 	corpus := sharedCorpus(t)
 	var paths []string
 	for _, dir := range []string{"acap-real", "sites-2026-01"} {

@@ -273,21 +273,28 @@ const maxPairRepairs = 500
 // whose paths together are exactly the paths that begin with g and that
 // the automaton pattern w matches.
 func afterPrefix(w *autPattern, g string) []string {
+	return extensions(w, 0, appendUnits(nil, string(canonAppend(nil, g, w.fold))), g)
+}
+
+// extensions returns patterns, each prefix followed by the rest of w from
+// a place w's automaton can be in after reading the units read from its
+// position from: together, the paths that go on from read as w does. When
+// w has matched for good by then, prefix followed by '*' (all of them).
+func extensions(w *autPattern, from int, read []int, prefix string) []string {
 	a := newAutomaton([]autPattern{*w})
-	items, matched := splitMatched(a.closure(nil, 0, 0))
-	for _, u := range appendUnits(nil, string(canonAppend(nil, g, w.fold))) {
+	items, matched := splitMatched(a.closure(nil, 0, from))
+	for _, u := range read {
 		if len(matched) > 0 {
 			break
 		}
-		var raw []int32
-		items, matched = splitMatched(a.stepRaw(raw, items, u))
+		items, matched = splitMatched(a.stepRaw(nil, items, u))
 	}
 	if len(matched) > 0 {
-		// w matches every path that begins with g; "g*" is g's paths, and
-		// narrower than g.
-		return []string{g + "*"}
+		// "g*" has g's paths, and is narrower than g.
+		return []string{prefix + "*"}
 	}
-	// A position after w's last wildcard reached covers those before it.
+	// A place after w's last wildcard reached covers those before it, and
+	// the literal right after that wildcard.
 	slices.Sort(items)
 	items = slices.Compact(items)
 	lastStar := -1
@@ -300,9 +307,9 @@ func afterPrefix(w *autPattern, g string) []string {
 	for _, it := range items {
 		pos := int(it & 0xffff)
 		if pos < lastStar || (lastStar >= 0 && pos == lastStar+1) {
-			continue // the wildcard's place covers it
+			continue
 		}
-		out = append(out, g+patternText(w.toks[pos:], w.anchored))
+		out = append(out, prefix+patternText(w.toks[pos:], w.anchored))
 	}
 	return out
 }
@@ -341,19 +348,5 @@ func floatingOnce(p *autPattern) bool {
 // literal ends, so the paths are g's literal followed by w from each place
 // its automaton can be in after reading that literal from its wildcard.
 func afterFloating(w, g *autPattern) []string {
-	a := newAutomaton([]autPattern{*w})
-	items, _ := splitMatched(a.closure(nil, 0, 1))
-	for _, u := range g.toks[2:] {
-		items, _ = splitMatched(a.stepRaw(nil, items, u))
-	}
-	slices.Sort(items)
-	items = slices.Compact(items)
-	prefix := "/*" + patternText(g.toks[2:], false)
-	var out []string
-	for _, it := range items {
-		if pos := int(it & 0xffff); pos != 2 { // the wildcard's place covers the literal's start
-			out = append(out, prefix+patternText(w.toks[pos:], w.anchored))
-		}
-	}
-	return out
+	return extensions(w, 1, g.toks[2:], "/*"+patternText(g.toks[2:], false))
 }

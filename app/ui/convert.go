@@ -181,6 +181,8 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 	cls, head := "conv-ok", "Proved equivalent."
 	switch {
 	case r.Equivalent():
+	case r.OnlyCase() && r.CaseCount == 0:
+		cls, head = "conv-ok", "Proved equivalent except, perhaps, for upper and lower case."
 	case r.OnlyCase():
 		cls, head = "conv-warn", "Proved equivalent except for upper and lower case, which ACAP matching ignores."
 	case r.Complete():
@@ -196,16 +198,25 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 	case r.Equivalent():
 		b.WriteString(`For every possible path, ACAP crawlers reading the new file decide crawling exactly as ` + src + ` decide on yours.`)
 	case r.OnlyCase():
-		b.WriteString(`For every possible path, ACAP crawlers reading the new file decide crawling as ` + src + ` decide on yours, except on paths that differ from your patterns only in capital letters; no ACAP line can change that. The shortest such paths are listed below.`)
+		b.WriteString(`For every possible path, ACAP crawlers reading the new file decide crawling as ` + src + ` decide on yours, except perhaps on paths that differ from your patterns only in capital letters; no ACAP line can change that.`)
+		if r.CaseCount > 0 {
+			b.WriteString(` The shortest such paths are listed below.`)
+		}
+		if len(r.CaseOpen) > 0 {
+			b.WriteString(` Whether capital letters make any difference for ` + escape(nameList(r.CaseOpen)) + ` was not settled: the search for such paths found none within its bound.`)
+		}
 	case r.Complete():
 		b.WriteString(`On the paths listed below, ACAP crawlers reading the new file and ` + src + ` reading yours give different answers.`)
+		if len(r.Stopped) > 0 {
+			b.WriteString(` For ` + escape(nameList(r.Stopped)) + ` the check stopped at the first such paths it found, the shortest; there may be more.`)
+		}
 	default:
 		b.WriteString(`The check did not finish in the time it allows itself. Nothing is claimed for ` + escape(nameList(r.NotProved)) + `.`)
 		if len(r.Proved) > 0 {
-			b.WriteString(` Checked over every path: ` + escape(nameList(r.Proved)) + `.`)
+			b.WriteString(` Decided: ` + escape(nameList(r.Proved)) + `.`)
 		}
 	}
-	b.WriteString(` <span class="muted">(` + strconv.Itoa(len(r.Crawlers)) + ` crawler(s) compared over every path, ` +
+	b.WriteString(` <span class="muted">(` + strconv.Itoa(len(r.Crawlers)) + ` crawler(s) compared, ` +
 		strconv.Itoa(r.States) + ` states, ` + strconv.FormatFloat(ms, 'f', 0, 64) + ` ms)</span></p>`)
 	b.WriteString(`<div class="conv-buttons"><button type="button" id="conv-apply" class="btn">Apply to the file</button>` +
 		`<button type="button" id="conv-undo" class="btn" disabled>Undo conversion</button>` +
@@ -219,8 +230,14 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 			escape(r.Source.String()) + ` (yours)</th><th scope="col">acap (new)</th><th scope="col">Why</th></tr></thead><tbody>`)
 		for _, d := range r.Differences {
 			why := "not restored"
-			if d.CaseOnly {
+			if conv.LinesLeft > 0 {
+				why = "not restored: the converter stops at 500 added lines"
+			}
+			switch {
+			case d.CaseOnly:
 				why = "case: ACAP ignores it"
+			case d.Wildcards:
+				why = "both patterns begin with *: ACAP ranks them only by what follows"
 			}
 			who := d.Crawler
 			if who == "AnyOtherCrawler" {

@@ -43,7 +43,7 @@ func TestRenderConversionEscapesAndReports(t *testing.T) {
 	if strings.Contains(html, "<b>") || strings.Contains(html, "<i>") {
 		t.Errorf("file text not escaped: %s", html)
 	}
-	for _, w := range []string{`id="conv-apply"`, `id="conv-undo"`, `id="conv-download"`, "compared over every path",
+	for _, w := range []string{`id="conv-apply"`, `id="conv-undo"`, `id="conv-download"`, "crawler(s) compared,",
 		"Proved equivalent.</strong>"} {
 		if !strings.Contains(html, w) {
 			t.Errorf("conversion view lacks %s", w)
