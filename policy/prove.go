@@ -140,6 +140,7 @@ type prover struct {
 	bufRaw   []int32
 	bufKeep  []bool
 	bufCand  [][3]int32
+	bufOrder []int
 	bufKept  [][3]int32
 	// subsumed keeps, by the numbers of a state's items at wildcards,
 	// those subsume drops.
@@ -684,22 +685,26 @@ func (p *prover) subsume(items []int32) []int32 {
 		p.numberStars()
 	}
 	// The items at a wildcard, by class.
-	cand := p.bufCand[:0]
+	// Sorted by class, then index, as one number (a sort of its own for
+	// the triples would add some 20 KB to the WebAssembly).
+	order := p.bufOrder[:0]
 	for i, it := range items {
-		if o := p.starOrd[it>>16][it&0xffff]; o >= 0 {
-			cand = append(cand, [3]int32{m.class[it>>16], int32(i), o})
+		if p.starOrd[it>>16][it&0xffff] >= 0 {
+			order = append(order, int(m.class[it>>16])<<32|i)
 		}
 	}
-	p.bufCand = cand
-	if len(cand) < 2 {
+	p.bufOrder = order
+	if len(order) < 2 {
 		return items
 	}
-	slices.SortFunc(cand, func(a, b [3]int32) int {
-		if a[0] != b[0] {
-			return int(a[0] - b[0])
-		}
-		return int(a[1] - b[1])
-	})
+	slices.Sort(order)
+	cand := p.bufCand[:0]
+	for _, k := range order {
+		i := int32(k & 0xffffffff)
+		it := items[i]
+		cand = append(cand, [3]int32{int32(k >> 32), i, p.starOrd[it>>16][it&0xffff]})
+	}
+	p.bufCand = cand
 	// States share their items at wildcards more often than the rest:
 	// which of them to drop is kept by their numbers.
 	key := p.bufSubKey[:0]
