@@ -193,7 +193,7 @@ func diffClass(f *oracleFile, agent, path string, ours bool) string {
 			return diffPortDiaslow
 		}
 	}
-	if ours && indexHTMLLeniency(f, path) {
+	if !ours && indexHTMLLeniency(f, path) {
 		return diffIndexHTML
 	}
 	if ok, exact := differsOnlyInEscapes(f, f.replay, agent, path, ours); ok {
