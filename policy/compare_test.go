@@ -117,6 +117,29 @@ func genMixed(r *rand.Rand) string {
 	return b.String()
 }
 
+// threeReadings asks a path of the source reading, of the ACAP reading of
+// the converted file, and of that reading comparing letters case-
+// sensitively (which tells a difference of case from another).
+type threeReadings struct {
+	src, acap, acapCase *Policy
+	kind                Kind
+}
+
+func newThreeReadings(old *File, kind Kind, conv *File) threeReadings {
+	cp := NewPolicy(conv)
+	cp.acapMode = matchACAPCase
+	return threeReadings{src: NewPolicy(old), acap: NewPolicy(conv), acapCase: cp, kind: kind}
+}
+
+// ask returns the source's answer, the ACAP one, and whether the
+// case-sensitive ACAP reading agrees with the source.
+func (r threeReadings) ask(crawler, url string) (a, b Answer, caseOnly bool) {
+	q := Question{Crawler: crawler, URL: url, Kind: r.kind}
+	a = r.src.Decide(q)
+	q.Kind = KindACAP
+	return a, r.acap.Decide(q), r.acapCase.Decide(q).Allowed == a.Allowed
+}
+
 // checkAgainstOracle compares a report with the brute-force oracle over
 // paths: every witness really differs, and is of case exactly when the
 // case-sensitive ACAP reading agrees with the source; where a path of n
@@ -126,16 +149,11 @@ func genMixed(r *rand.Rand) string {
 // stopped at differences that are not of case.
 func checkAgainstOracle(t *testing.T, src string, old *File, kind Kind, conv *File, rep EquivalenceReport, paths []string) {
 	t.Helper()
-	sp, dp := NewPolicy(old), NewPolicy(conv)
-	cp := NewPolicy(conv)
-	cp.acapMode = matchACAPCase
+	rd := newThreeReadings(old, kind, conv)
 	for _, d := range rep.Differences {
-		q := Question{Crawler: d.Crawler, URL: "https://example.com" + d.Path, Kind: kind}
-		a := sp.Decide(q)
-		q.Kind = KindACAP
-		b, cs := dp.Decide(q), cp.Decide(q)
-		if a.Allowed == b.Allowed || a.Allowed != d.Source || b.Allowed != d.ACAP || a.Line != d.SourceLine || b.Line != d.ACAPLine || d.CaseOnly != (cs.Allowed == a.Allowed) {
-			t.Fatalf("file:\n%s\nwitness %+v does not hold: %s %v line %d, acap %v line %d, case-sensitive acap %v", src, d, kind, a.Allowed, a.Line, b.Allowed, b.Line, cs.Allowed)
+		a, b, caseOnly := rd.ask(d.Crawler, "https://example.com"+d.Path)
+		if a.Allowed == b.Allowed || a.Allowed != d.Source || b.Allowed != d.ACAP || a.Line != d.SourceLine || b.Line != d.ACAPLine || d.CaseOnly != caseOnly {
+			t.Fatalf("file:\n%s\nwitness %+v does not hold: %s %v line %d, acap %v line %d, of case %v", src, d, kind, a.Allowed, a.Line, b.Allowed, b.Line, caseOnly)
 		}
 	}
 	if !rep.Complete() || len(rep.CaseOpen) > 0 {
@@ -158,14 +176,10 @@ func checkAgainstOracle(t *testing.T, src string, old *File, kind Kind, conv *Fi
 	for _, c := range rep.Crawlers {
 		sawOther, sawCase := false, false
 		for _, p := range paths {
-			q := Question{Crawler: c, URL: "https://example.com" + p, Kind: kind}
-			a := sp.Decide(q)
-			q.Kind = KindACAP
-			b := dp.Decide(q)
+			a, b, caseOnly := rd.ask(c, "https://example.com"+p)
 			if a.Allowed == b.Allowed {
 				continue
 			}
-			caseOnly := cp.Decide(q).Allowed == a.Allowed
 			n := len(pathUnits(PathOf("https://example.com" + p)))
 			switch {
 			case !caseOnly && !sawOther:
@@ -446,9 +460,7 @@ func samplePaths(r *rand.Rand, f *File, n int) []string {
 // found, and a witness (of either kind) for a difference of case.
 func checkSampled(t *testing.T, name string, old *File, kind Kind, conv *File, rep EquivalenceReport, paths []string) {
 	t.Helper()
-	sp, dp := NewPolicy(old), NewPolicy(conv)
-	cp := NewPolicy(conv)
-	cp.acapMode = matchACAPCase
+	rd := newThreeReadings(old, kind, conv)
 	proved := map[string]bool{}
 	for _, n := range rep.Proved {
 		proved[n] = true
@@ -465,14 +477,10 @@ func checkSampled(t *testing.T, name string, old *File, kind Kind, conv *File, r
 			continue
 		}
 		for _, p := range paths {
-			q := Question{Crawler: c, URL: p, Kind: kind}
-			a := sp.Decide(q)
-			q.Kind = KindACAP
-			b := dp.Decide(q)
+			a, b, caseOnly := rd.ask(c, p)
 			if a.Allowed == b.Allowed {
 				continue
 			}
-			caseOnly := cp.Decide(q).Allowed == a.Allowed
 			switch {
 			case !caseOnly && !hasOther[c]:
 				t.Fatalf("%s, %s: %q is %v by line %d for %s and %v by line %d for ACAP, not a difference of case, but the report has no such witness for %s: %+v",
