@@ -21,11 +21,6 @@ type CompareOptions struct {
 	Deadline time.Time
 	// OnlyNamed leaves out the crawler the file does not name.
 	OnlyNamed bool
-	// AllDifferences searches every path of a crawler even after it was
-	// shown to differ by a difference that is not of case; by default the
-	// search for a crawler stops once it has a few such witnesses (the
-	// crawler is then listed in Stopped).
-	AllDifferences bool
 	// Yield, when set, is called now and then during the work (every few
 	// states). An application that runs single-threaded, as
 	// WebAssembly does in a browser page, can let the page draw and answer
@@ -79,9 +74,6 @@ type EquivalenceReport struct {
 	// out) by cause: differences of case, which come from ACAP matching
 	// ignoring case, and the others.
 	CaseCount, OtherCount int
-	// srcDeciding are the lines of the original file that decide some
-	// path for the source reading (complete when the proof is).
-	srcDeciding map[int]bool
 	// otherStates counts the states where the answers differ, not by
 	// case: the repairs of Convert use it to measure progress.
 	otherStates int
@@ -118,11 +110,14 @@ type Difference struct {
 	// source's answer. No ACAP line can restore it, as ACAP lines cannot
 	// tell upper from lower case.
 	CaseOnly bool
-	// Wildcards marks a difference (not of case) where both deciding
-	// lines' patterns begin with a wildcard ("/*?sort=", "/*.pdf"): ACAP
+	// Wildcards marks a difference (not of case, from an RFC 9309 source)
+	// where both deciding lines' patterns begin with a wildcard ("/*?sort=", "/*.pdf"): ACAP
 	// compares patterns character by character from the left, and can
 	// rank two such patterns only by what follows the wildcard.
 	Wildcards bool
+	// caseLine is the deciding line of the case-sensitive ACAP reading
+	// (repairLines starts from it).
+	caseLine int
 }
 
 // unnamedCrawler is the crawler name used for "any other crawler".
@@ -216,7 +211,7 @@ type crawlerProof struct {
 }
 
 func (c *comparer) run(names []string) EquivalenceReport {
-	rep := EquivalenceReport{Source: c.kind, Crawlers: names, srcDeciding: map[int]bool{}}
+	rep := EquivalenceReport{Source: c.kind, Crawlers: names}
 	var proofs []*crawlerProof
 	bySel := map[string]*crawlerProof{}
 	for _, n := range names {
@@ -240,9 +235,6 @@ func (c *comparer) run(names []string) EquivalenceReport {
 	caseOpen := map[string]bool{}
 	for i, cp := range proofs {
 		res := results[i]
-		for n := range res.srcDeciding {
-			rep.srcDeciding[n] = true
-		}
 		rep.States += res.states
 		for _, n := range cp.names {
 			decided[n] = res.done || res.differs
@@ -276,8 +268,10 @@ func (c *comparer) run(names []string) EquivalenceReport {
 			rep.Proved = append(rep.Proved, n)
 		}
 	}
+	// Only RFC 9309, of the source kinds compared, reads '*' in a path
+	// as a wildcard and ranks rules by length.
 	for i := range otherEx {
-		otherEx[i].Wildcards = startsWild(c.src.file.FieldAt(otherEx[i].SourceLine)) && startsWild(c.dst.file.FieldAt(otherEx[i].ACAPLine))
+		otherEx[i].Wildcards = c.kind == KindRFC9309 && startsWild(c.src.file.FieldAt(otherEx[i].SourceLine)) && startsWild(c.dst.file.FieldAt(otherEx[i].ACAPLine))
 	}
 	rep.Differences, rep.More = keepWitnesses(otherEx, caseEx, rep.More)
 	return rep
@@ -419,16 +413,14 @@ func (c *comparer) proveOne(cp *crawlerProof) proofResult {
 		for i, d := range res.witnesses {
 			ap := c.decide(name, pathUnits(d.Path))
 			ws[i] = Difference{Crawler: name, Path: d.Path, Source: ap.src.Allowed, SourceLine: ap.src.Line,
-				ACAP: ap.dst.Allowed, ACAPLine: ap.dst.Line, CaseOnly: d.CaseOnly}
+				ACAP: ap.dst.Allowed, ACAPLine: ap.dst.Line, CaseOnly: d.CaseOnly, caseLine: ap.dstCase.Line}
 		}
 		res.witnesses = ws
 		return res
 	}
 	decide := func(units []int) *answers { return c.decide(name, units) }
 	bounds := proofBounds{maxStates: c.opt.MaxStates, deadline: c.opt.Deadline, yield: c.opt.Yield}
-	if !c.opt.AllDifferences {
-		bounds.stopAt = maxWitnesses
-	}
+	bounds.stopAt = maxWitnesses
 	// Most proofs end within a few thousand states, or at their first
 	// differences: a first attempt leaves out the finer reductions, which
 	// cost work in proportion to the square of the rules (finish).
@@ -460,7 +452,7 @@ func (c *comparer) proveWith(cp *crawlerProof, bounds proofBounds, decide answer
 	free.caseFree = true
 	res := newProver(c.caseFreeModel(cp)).run(name, free, decide)
 	switch {
-	case res.differs && !res.unsettled && !c.opt.AllDifferences:
+	case res.differs && !res.unsettled:
 		// Shown to differ, by the shortest witnesses: differences of case
 		// were not looked for.
 		res.done = false
@@ -473,9 +465,6 @@ func (c *comparer) proveWith(cp *crawlerProof, bounds proofBounds, decide answer
 		if cases.differs {
 			// The searches contradict each other: claim nothing.
 			return proofResult{}
-		}
-		for n := range cases.srcDeciding {
-			res.srcDeciding[n] = true
 		}
 		res.states += cases.states
 		res.caseFound, res.more, res.witnesses = cases.caseFound, cases.more, cases.witnesses

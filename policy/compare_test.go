@@ -529,6 +529,7 @@ func TestProofAgreesWithSampledPaths(t *testing.T) {
 		if conv.Err != nil {
 			continue
 		}
+		checkAdded(t, files[name], conv)
 		cf := MustParse(string(conv.Text))
 		paths := samplePaths(r, cf, 600)
 		checkSampled(t, name+" converted", f, KindRFC9309, cf, conv.Report, paths)

@@ -74,11 +74,11 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		}
 	}
 	conv := &Conversion{}
-	gen := func(dead map[int]bool) generated { return generate(f, units, existing, dead, opt) }
-	g := gen(nil)
-	build := func(extra []repair) []byte { return buildConverted(f, g.lines, extra, opt, conv) }
+	g := generate(f, units, existing, opt)
 	conv.Notes, conv.LinesLeft = g.notes, g.pairsLeft
-	conv.Text = build(g.pairs)
+	// build writes the file with the repairs given, and the lines it added.
+	build := func(repairs []repair) ([]byte, []int) { return buildConverted(f, g.lines, repairs, opt) }
+	conv.Text, conv.Added = build(g.pairs)
 	cur, err := parseConverted(conv.Text)
 	if err != nil {
 		conv.Err, conv.Text, conv.Added = err, nil, nil
@@ -86,53 +86,16 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 	}
 	conv.Report = CompareReadingsBounded(f, opt.Source, cur, opt.Bounds)
 	repairs := g.pairs
-	// A rule that decides no path for the source (another always wins
-	// where it matches) is not translated: in ACAP it could win by scope.
-	// Only a search that visited every path knows which rules decide one.
-	if conv.Report.OtherCount > 0 && conv.Report.Complete() && len(conv.Report.Stopped) == 0 {
-		dead := map[int]bool{}
-		for _, u := range units {
-			for _, r := range u.rules {
-				if r.Value.Text != "" && !conv.Report.srcDeciding[r.Line] {
-					dead[r.Line] = true
-				}
-			}
-		}
-		if len(dead) > 0 {
-			keep := g
-			g = gen(dead)
-			text := build(g.pairs)
-			next, err := parseConverted(text)
-			if err == nil {
-				rep := CompareReadingsBounded(f, opt.Source, next, opt.Bounds)
-				if rep.Complete() && better(&rep, &conv.Report) {
-					var ns []int
-					for n := range dead {
-						ns = append(ns, n)
-					}
-					slices.Sort(ns)
-					conv.Text, cur, conv.Report, repairs = text, next, rep, g.pairs
-					conv.Notes = append(g.notes, lineList(ns)+plural(len(ns), " decides", " decide")+" no path for "+opt.Source.Title()+
-						"s (where "+plural(len(ns), "it matches", "they match")+", another rule always wins), so no ACAP line is written for "+plural(len(ns), "it", "them"))
-				} else {
-					g = keep
-				}
-			} else {
-				g = keep
-			}
-		}
-	}
 	// Restore equivalence where ACAP lines can: for each witness that is
 	// not about case, a line that gives its path the source's answer.
 	tried := map[repair]bool{}
 	type snapshot struct {
 		text    []byte
-		file    *File
+		added   []int
 		rep     EquivalenceReport
 		repairs int
 	}
-	best := snapshot{conv.Text, cur, conv.Report, len(repairs)}
-	srcPol := NewPolicy(f)
+	best := snapshot{conv.Text, conv.Added, conv.Report, len(repairs)}
 	// A set of lines is kept when the result is better, or when each
 	// witness it was made for now gets the source's answer (the region it
 	// repaired may leave smaller ones that the next rounds repair).
@@ -142,7 +105,7 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 			more = append(more, s.lines...)
 		}
 		all := append(slices.Clone(repairs), more...)
-		text := build(all)
+		text, added := build(all)
 		next, err := parseConverted(text)
 		if err != nil {
 			return false
@@ -153,10 +116,9 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 			ok = true
 			np := NewPolicy(next)
 			for _, s := range sets {
-				qs := Question{Crawler: s.d.Crawler, URL: s.d.Path, Kind: opt.Source}
-				qa := Question{Crawler: s.d.Crawler, URL: s.d.Path, Kind: KindACAP}
+				q := Question{Crawler: s.d.Crawler, URL: s.d.Path, Kind: KindACAP}
 				subj := NewSubject(s.d.Path)
-				if srcPol.decideQuiet(&qs, s.d.Path, &subj).Allowed != np.decideQuiet(&qa, s.d.Path, &subj).Allowed {
+				if np.decideQuiet(&q, s.d.Path, &subj).Allowed != s.d.Source {
 					ok = false
 				}
 			}
@@ -165,15 +127,15 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 			return false
 		}
 		repairs = all
-		conv.Text, cur, conv.Report = text, next, rep
+		conv.Text, conv.Added, cur, conv.Report = text, added, next, rep
 		if better(&rep, &best.rep) {
-			best = snapshot{text, next, rep, len(repairs)}
+			best = snapshot{text, added, rep, len(repairs)}
 		}
 		return true
 	}
 	// Rounds stop when two in a row bring no better result, or when the
-	// lines added reach maxPairRepairs.
-	for round, idle := 0, 0; round < maxRepairRounds && idle < 2 && len(repairs) < maxPairRepairs && conv.Report.OtherCount > 0 && time.Now().Before(opt.Bounds.Deadline); round++ {
+	// lines added reach MaxAddedLines.
+	for round, idle := 0, 0; round < maxRepairRounds && idle < 2 && len(repairs) < MaxAddedLines && conv.Report.OtherCount > 0 && time.Now().Before(opt.Bounds.Deadline); round++ {
 		if opt.Bounds.Yield != nil {
 			opt.Bounds.Yield()
 		}
@@ -197,11 +159,10 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 	if len(repairs) > best.repairs && !better(&conv.Report, &best.rep) {
 		// The last rounds did not help: back to the best result.
 		repairs = repairs[:best.repairs]
-		conv.Text, cur, conv.Report = best.text, best.file, best.rep
+		conv.Text, conv.Added, conv.Report = best.text, best.added, best.rep
 	}
-	if len(repairs) > 0 {
-		build(repairs) // conv.Added of the kept text
-		conv.Notes = append(conv.Notes, itoa(len(repairs))+" line"+plural(len(repairs), " was", "s were")+
+	if n := len(repairs) - len(g.pairs); n > 0 {
+		conv.Notes = append(conv.Notes, itoa(n)+" line"+plural(n, " was", "s were")+
 			" added where the ACAP lines translated one for one decided some paths differently from "+opt.Source.Title()+
 			"s (a narrower pattern, or one identical to a conventional line, which ACAP crawlers then follow)")
 	}
@@ -214,13 +175,12 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 type generated struct {
 	lines     []string
 	pairs     []repair
-	pairsLeft int // pair repairs left out (maxPairRepairs)
+	pairsLeft int // pair repairs left out (MaxAddedLines)
 	notes     []string
 }
 
-// generate translates each crawler's rules (less those in dead) into an
-// ACAP record.
-func generate(f *File, units []convUnit, existing map[string]bool, dead map[int]bool, opt ConvertOptions) generated {
+// generate translates each crawler's rules into an ACAP record.
+func generate(f *File, units []convUnit, existing map[string]bool, opt ConvertOptions) generated {
 	var g generated
 	add := func(s string) { g.lines = append(g.lines, s) }
 	for _, u := range units {
@@ -229,15 +189,6 @@ func generate(f *File, units []convUnit, existing map[string]bool, dead map[int]
 			continue
 		}
 		rules := u.rules
-		if dead != nil {
-			var live []*Field
-			for _, r := range rules {
-				if !dead[r.Line] {
-					live = append(live, r)
-				}
-			}
-			rules = live
-		}
 		if opt.Source == KindRFC9309 {
 			var dropped []int
 			rules, dropped = dropTiedDisallows(f, rules)
@@ -303,7 +254,7 @@ func generate(f *File, units []convUnit, existing map[string]bool, dead map[int]
 			}
 		}
 		if opt.Source == KindRFC9309 {
-			pairs, more := pairRepairs(f, rules, u.name, maxPairRepairs-len(g.pairs))
+			pairs, more := pairRepairs(f, rules, u.name, MaxAddedLines-len(g.pairs))
 			g.pairs = append(g.pairs, pairs...)
 			g.pairsLeft += more
 		}
@@ -312,7 +263,7 @@ func generate(f *File, units []convUnit, existing map[string]bool, dead map[int]
 		g.notes = append(g.notes, itoa(n)+" line"+plural(n, " was", "s were")+" added for the paths where two rules overlap and ACAP's scope rule ranks them the other way from RFC 9309's longest match")
 	}
 	if g.pairsLeft > 0 {
-		g.notes = append(g.notes, "the converter stopped at "+itoa(maxPairRepairs)+" such lines: "+itoa(g.pairsLeft)+" more would be needed, and the paths they would cover are left as differences")
+		g.notes = append(g.notes, "the converter stopped at "+itoa(MaxAddedLines)+" such lines: "+itoa(g.pairsLeft)+" more would be needed, and the paths they would cover are left as differences")
 	}
 	return g
 }
@@ -323,7 +274,7 @@ func generate(f *File, units []convUnit, existing map[string]bool, dead map[int]
 // matching ACAP lines that agree and cannot be ordered by scope the first
 // one decides, and the conventional line it must equal is the longest that
 // matches).
-func buildConverted(f *File, lines []string, extra []repair, opt ConvertOptions, conv *Conversion) []byte {
+func buildConverted(f *File, lines []string, extra []repair, opt ConvertOptions) ([]byte, []int) {
 	all := slices.Clone(lines)
 	extra = slices.Clone(extra)
 	sort.SliceStable(extra, func(i, j int) bool { return len(extra[i].line) > len(extra[j].line) })
@@ -361,7 +312,7 @@ func buildConverted(f *File, lines []string, extra []repair, opt ConvertOptions,
 	for _, n := range names {
 		out = append(append(out, "", "ACAP-crawler: "+n), own[n]...)
 	}
-	return assemble(f, out, opt, conv)
+	return assemble(f, out, opt)
 }
 
 // better reports whether a is a better result than b: fewer crawlers not
@@ -425,8 +376,9 @@ func lineList(ns []int) string {
 }
 
 // assemble writes the converted file: the version comment first, the file
-// as it was, then the ACAP part. It records the added lines in conv.
-func assemble(f *File, lines []string, opt ConvertOptions, conv *Conversion) []byte {
+// as it was, then the ACAP part. It returns the text and the 1-based lines
+// it added.
+func assemble(f *File, lines []string, opt ConvertOptions) (text []byte, added []int) {
 	nl := "\n"
 	if i := strings.IndexAny(f.text, "\r\n"); i >= 0 && f.text[i] == '\r' {
 		nl = "\r"
@@ -435,7 +387,6 @@ func assemble(f *File, lines []string, opt ConvertOptions, conv *Conversion) []b
 		}
 	}
 	var b strings.Builder
-	conv.Added = conv.Added[:0]
 	n := 0 // lines written so far
 	body := f.text
 	bomEnd := bomLen(f)
@@ -444,7 +395,7 @@ func assemble(f *File, lines []string, opt ConvertOptions, conv *Conversion) []b
 	if f.Version == nil {
 		b.WriteString("##ACAP version=1.1" + nl)
 		n++
-		conv.Added = append(conv.Added, n)
+		added = append(added, n)
 	}
 	b.WriteString(body)
 	n += len(f.Lines)
@@ -454,7 +405,7 @@ func assemble(f *File, lines []string, opt ConvertOptions, conv *Conversion) []b
 		b.WriteString(nl)
 	}
 	if len(lines) == 0 && !opt.IgnoreConventional {
-		return []byte(b.String())
+		return []byte(b.String()), added
 	}
 	if len(body) > 0 {
 		b.WriteString(nl)
@@ -463,7 +414,7 @@ func assemble(f *File, lines []string, opt ConvertOptions, conv *Conversion) []b
 	write := func(s string) {
 		b.WriteString(s + nl)
 		n++
-		conv.Added = append(conv.Added, n)
+		added = append(added, n)
 	}
 	write("# ACAP records added by ACAP Workbench's converter")
 	if opt.IgnoreConventional && f.IgnoreConventional == nil {
@@ -472,7 +423,7 @@ func assemble(f *File, lines []string, opt ConvertOptions, conv *Conversion) []b
 	for _, s := range lines {
 		write(s)
 	}
-	return []byte(b.String())
+	return []byte(b.String()), added
 }
 
 // sourceUnits lists, in file order, each crawler's conventional rules as the
@@ -502,7 +453,8 @@ func sourceUnits(f *File, source Kind) []convUnit {
 		}
 		return units
 	}
-	for _, g := range f.Groups {
+	lastGroup := map[int]int{} // by unit, the last group whose rules it took
+	for gi, g := range f.Groups {
 		var rules []*Field
 		for _, fd := range g.Rules {
 			if fd.Status != StatusSkipped {
@@ -519,11 +471,16 @@ func sourceUnits(f *File, source Kind) []convUnit {
 			}
 			key := strings.ToLower(name)
 			if i := index[key]; i > 0 {
-				units[i-1].rules = append(units[i-1].rules, rules...)
+				// A group that names the crawler twice gives its rules once.
+				if lastGroup[i] != gi+1 {
+					lastGroup[i] = gi + 1
+					units[i-1].rules = append(units[i-1].rules, rules...)
+				}
 				continue
 			}
 			units = append(units, convUnit{name: name, rules: append([]*Field(nil), rules...)})
 			index[key] = len(units)
+			lastGroup[len(units)] = gi + 1
 		}
 	}
 	return units

@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -71,12 +72,17 @@ func TestConvertCases(t *testing.T) {
 			[]string{"ACAP-disallow-crawl: /Private/"}, nil, true},
 		{"longest match against scope is repaired", "User-agent: *\nDisallow: /*.pdf\nAllow: /a/\n", ConvertOptions{},
 			[]string{"ACAP-disallow-crawl: /a/*.pdf"}, nil, false},
+		{"no line for an overlap a longer rule decides", "User-agent: *\nDisallow: /x\nAllow: /x*\nDisallow: /*.pdf\nAllow: /x*.pdf\n", ConvertOptions{},
+			[]string{"ACAP-allow-crawl: /x*.pdf"}, []string{"ACAP-disallow-crawl: /x*.pdf"}, false},
+		{"a crawler named twice in a group", "User-agent: a\nUser-agent: a\nDisallow: /x\n", ConvertOptions{},
+			[]string{"ACAP-crawler: a\nACAP-allow-crawl: /\nACAP-disallow-crawl: /x\n"}, []string{"ACAP-disallow-crawl: /x\nACAP-disallow-crawl: /x"}, false},
 		{"CRLF kept", "User-agent: *\r\nDisallow: /a\r\n", ConvertOptions{},
 			[]string{"##ACAP version=1.1\r\nUser-agent: *\r\nDisallow: /a\r\n\r\n# ACAP records added by ACAP Workbench's converter\r\nACAP-crawler: *\r\nACAP-disallow-crawl: /a\r\n"}, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			conv := Convert(MustParse(tt.src), tt.opt)
+			checkAdded(t, tt.src, conv)
 			got := string(conv.Text)
 			for _, h := range tt.has {
 				if !strings.Contains(got, h) {
@@ -128,6 +134,45 @@ func genConventional(r *rand.Rand) string {
 	return b.String()
 }
 
+// TestConvertNotesCountOnce: each line added is counted in one note, by
+// what added it.
+func TestConvertNotesCountOnce(t *testing.T) {
+	conv := Convert(MustParse("User-agent: *\nAllow: /p*\nDisallow: /*.pdf\n"), ConvertOptions{})
+	if len(conv.Notes) != 1 || !strings.HasPrefix(conv.Notes[0], "1 line was added for the paths where two rules overlap") {
+		t.Errorf("notes %q", conv.Notes)
+	}
+}
+
+// checkAdded checks Conversion.Added against its text: the lines it does
+// not list are the source's, in order (trailing blank lines aside).
+func checkAdded(t *testing.T, src string, conv *Conversion) {
+	t.Helper()
+	split := func(s string) []string {
+		ls := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+		for len(ls) > 0 && ls[len(ls)-1] == "" {
+			ls = ls[:len(ls)-1]
+		}
+		return ls
+	}
+	lines := split(string(conv.Text))
+	added := map[int]bool{}
+	for _, n := range conv.Added {
+		if n < 1 || n > len(lines) {
+			t.Fatalf("added line %d of a text of %d lines", n, len(lines))
+		}
+		added[n] = true
+	}
+	var kept []string
+	for i, l := range lines {
+		if !added[i+1] {
+			kept = append(kept, l)
+		}
+	}
+	if got, want := split(strings.Join(kept, "\n")), split(src); !slices.Equal(got, want) {
+		t.Fatalf("the lines not listed as added (%v) are not the source's:\n%q\nwant\n%q", conv.Added, got, want)
+	}
+}
+
 // FuzzConvert converts random conventional files: the result must be
 // proved equivalent, or differ only in case, each difference with a
 // witness that really differs (checked by asking both readings); and the
@@ -146,6 +191,7 @@ func FuzzConvert(f *testing.F) {
 		if conv.Err != nil {
 			t.Fatal(conv.Err)
 		}
+		checkAdded(t, src, conv)
 		if !conv.Report.OnlyCase() {
 			t.Fatalf("%s file:\n%s\nconverted:\n%s\nreport: %+v", kind, src, conv.Text, conv.Report)
 		}

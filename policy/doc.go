@@ -230,8 +230,13 @@
 // reading or for its case-sensitive form (ACAP wins identical patterns,
 // semantics §4: first-match shadowing, a crawler read in one record by the
 // 1996 draft but merged by the conventional side); lines for the paths the
-// deciding lines share; the source's pattern. A source rule that decides
-// no path is not translated. Two patterns that both begin with a wildcard,
+// deciding lines share; the source's pattern. A source rule the lines
+// alone show is never reached (a Disallow tied with an identical Allow for
+// RFC 9309; for the 1996 draft, a rule after one that matches every path
+// it matches) is not translated; one that is never reached for subtler
+// reasons is translated, and the proof judges the result. A pair line is
+// not written where a rule RFC 9309 ranks first, of the other verdict,
+// matches every path of the line. Two patterns that both begin with a wildcard,
 // the longer not bound to the path's end ("/*?utm_source=" against
 // "/*?sort="), cannot be ranked by ACAP as RFC 9309 ranks them on every
 // path: "/x?utm_source=?sort=" would need a line narrower than "/*?sort=",

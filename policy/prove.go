@@ -480,7 +480,6 @@ type proofResult struct {
 	caseFound, otherFound int
 	more                  int
 	otherStates           int
-	srcDeciding           map[int]bool
 	witnesses             []Difference
 }
 
@@ -514,7 +513,7 @@ type answerer func(units []int) *answers
 // run explores every state reachable from "/".
 func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 	a := p.a
-	res := proofResult{srcDeciding: map[int]bool{}}
+	var res proofResult
 	// The state after the leading '/'.
 	var items, pre []int32
 	for i := range a.pats {
@@ -551,7 +550,6 @@ func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 		if ap == nil {
 			ap = decide(a.path(id))
 			cache[string(key)] = ap
-			res.srcDeciding[ap.src.Line] = true
 		}
 		// The answers the state settles: those of every path to it.
 		against := ap.dst.Allowed
@@ -587,7 +585,8 @@ func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 						res.more++
 					} else {
 						res.witnesses = append(res.witnesses, Difference{Crawler: name, Path: ap.path,
-							Source: ap.src.Allowed, SourceLine: ap.src.Line, ACAP: ap.dst.Allowed, ACAPLine: ap.dst.Line, CaseOnly: co})
+							Source: ap.src.Allowed, SourceLine: ap.src.Line, ACAP: ap.dst.Allowed, ACAPLine: ap.dst.Line, CaseOnly: co,
+							caseLine: ap.dstCase.Line})
 					}
 					if (b.stopAt > 0 && res.otherFound >= b.stopAt) || (b.stopCase > 0 && res.caseFound >= b.stopCase) {
 						res.states = a.numStates()

@@ -480,13 +480,23 @@ func (m *proofModel) unionClasses() {
 // run must begin p, and, where q must end with the path, its last run must
 // end p, which must end with the path too.
 func globIncludes(q []int, qFold, qAnch bool, p []int, pFold, pAnch bool) bool {
-	ps, qs := splitRuns(p, pAnch), splitRuns(q, qAnch)
 	covered := func(pt, qt int) bool {
 		if pt == qt {
 			return !pFold || qFold || lowerUnit(pt) == upperUnit(pt)
 		}
 		return qFold && lowerUnit(pt) == lowerUnit(qt)
 	}
+	// q's first run begins p's: checked before the runs are split, as
+	// most pairs differ there.
+	for k, t := range q {
+		if t == tokStar {
+			break
+		}
+		if k >= len(p) || p[k] == tokStar || !covered(p[k], t) {
+			return false
+		}
+	}
+	ps, qs := splitRuns(p, pAnch), splitRuns(q, qAnch)
 	within := func(run []int, at int, w []int) bool {
 		if at+len(w) > len(run) {
 			return false
@@ -497,10 +507,6 @@ func globIncludes(q []int, qFold, qAnch bool, p []int, pFold, pAnch bool) bool {
 			}
 		}
 		return true
-	}
-	// q's first run begins p's.
-	if !within(ps[0], 0, qs[0]) {
-		return false
 	}
 	if len(qs) == 1 {
 		// No wildcard in q: it must end where p does.

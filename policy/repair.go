@@ -45,10 +45,6 @@ func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, t
 			}
 		}
 	}
-	// The case-sensitive ACAP reading names the conventional line that
-	// decides where case does not matter.
-	exact := NewPolicy(converted)
-	exact.acapMode = matchACAPCase
 	for _, d := range rep.Differences {
 		if d.CaseOnly {
 			continue
@@ -68,7 +64,9 @@ func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, t
 		if sf != nil && sf.Kind.IsConventionalRule() {
 			spat = acapPatternOf(old, sf, kind)
 		}
-		for _, fd := range []*Field{af, converted.FieldAt(exact.Decide(Question{Crawler: d.Crawler, URL: d.Path, Kind: KindACAP}).Line)} {
+		// The case-sensitive ACAP reading names the conventional line that
+		// decides where case does not matter.
+		for _, fd := range []*Field{af, converted.FieldAt(d.caseLine)} {
 			if fd != nil && fd.Kind.IsConventionalRule() {
 				// Identical, so not trimmed: "/" is broader than "/*".
 				if p := acapPattern(converted, fd, KindRFC9309, false); p != "" {
@@ -166,7 +164,6 @@ func recordNameFor(f *File, crawler string) string {
 // At most budget lines are returned; left counts those left out.
 func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []repair, left int) {
 	type rule struct {
-		fd    *Field
 		allow bool
 		n     int // priority (RFC 9309 length)
 		text  string
@@ -185,7 +182,7 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []rep
 		// differ from the source only where ACAP ignores case.
 		ap, cp := CompilePattern(text, MatchACAP), CompilePattern(text, matchACAPCase)
 		rp := CompilePattern(rfcPattern(f, fd), MatchRFC9309)
-		rs = append(rs, rule{fd: fd, allow: fd.Kind == FieldAllow, n: rp.Len(),
+		rs = append(rs, rule{allow: fd.Kind == FieldAllow, n: rp.Len(),
 			text: text, acap: ap, aut: autPatternOf(&cp), plain: !strings.ContainsAny(text, "*$")})
 	}
 	// RFC 9309's order: longest first, Allow first on a tie.
@@ -195,14 +192,24 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []rep
 		}
 		return rs[i].allow && !rs[j].allow
 	})
-	// emit adds the lines that give w's verdict to the paths of pats.
+	// emit adds the lines that give w (at i in that order) its verdict on
+	// the paths of pats; not a line whose paths a rule ranked before w, of
+	// the other verdict, all match: RFC 9309 gives them that rule's answer
+	// ("Disallow: /*.pdf" against "Allow: /x*", with "Allow: /x*.pdf").
 	seenLine := map[string]bool{}
-	emit := func(w *rule, pats []string) {
+	emit := func(w *rule, i int, pats []string) {
 		verb := "ACAP-disallow-crawl: "
 		if w.allow {
 			verb = "ACAP-allow-crawl: "
 		}
 		for _, p := range pats {
+			pp := CompilePattern(p, matchACAPCase)
+			pa := autPatternOf(&pp)
+			if slices.ContainsFunc(rs[:i], func(u rule) bool {
+				return u.allow != w.allow && globIncludes(u.aut.toks, u.aut.fold, u.aut.anchored, pa.toks, pa.fold, pa.anchored)
+			}) {
+				continue
+			}
 			if line := verb + p; !seenLine[line] {
 				seenLine[line] = true
 				if len(out) < budget {
@@ -238,7 +245,7 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []rep
 			if CompareScope(&w.acap, &g.acap) < 0 || !coMatch(&w.aut, &g.aut) {
 				continue
 			}
-			emit(w, afterPrefix(&w.aut, g.text))
+			emit(w, i, afterPrefix(&w.aut, g.text))
 		}
 		// Two patterns that begin with a wildcard, w anchored.
 		if !(floatingOnce(&w.aut) && w.aut.anchored) {
@@ -255,7 +262,7 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []rep
 			if CompareScope(&w.acap, &g.acap) < 0 || !coMatch(&w.aut, &g.aut) {
 				continue
 			}
-			emit(w, afterFloating(&w.aut, &g.aut))
+			emit(w, i, afterFloating(&w.aut, &g.aut))
 		}
 	}
 	return out, left
@@ -265,9 +272,10 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []rep
 // crawler.
 const maxPairChecks = 1000000
 
-// maxPairRepairs bounds the lines pairRepairs adds for one file: beyond,
-// a publisher would rather read the differences than the lines.
-const maxPairRepairs = 500
+// MaxAddedLines bounds the lines Convert adds to a file beyond the lines
+// it translates (for overlapping rules, and in its rounds of repairs):
+// beyond, a publisher would rather read the differences than the lines.
+const MaxAddedLines = 500
 
 // afterPrefix returns patterns, each beginning with the plain prefix g,
 // whose paths together are exactly the paths that begin with g and that

@@ -1,6 +1,7 @@
 package help
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -44,6 +45,22 @@ func TestPages(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestConverterLimitStated: the help states the converter's limit on
+// added lines as the engine has it.
+func TestConverterLimitStated(t *testing.T) {
+	want := "at most " + strconv.Itoa(policy.MaxAddedLines) + " lines"
+	for _, p := range Pages() {
+		for _, s := range p.Sections {
+			for _, para := range s.Paragraphs {
+				if strings.Contains(para, want) {
+					return
+				}
+			}
+		}
+	}
+	t.Errorf("no paragraph says %q", want)
 }
 
 // TestExamples parses every example: examples that do not show a mistake

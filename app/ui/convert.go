@@ -231,7 +231,7 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 		for _, d := range r.Differences {
 			why := "not restored"
 			if conv.LinesLeft > 0 {
-				why = "not restored: the converter stops at 500 added lines"
+				why = "not restored; the converter stopped at its limit of " + strconv.Itoa(policy.MaxAddedLines) + " added lines"
 			}
 			switch {
 			case d.CaseOnly:
