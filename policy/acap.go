@@ -658,14 +658,14 @@ func (p *Policy) combineConventional(sel *selection, res layerResult, subj *Subj
 		return acapOut, true
 	}
 	cpat := CompilePattern(win.pat.Raw(), MatchACAP)
-	switch c := CompareScope(&res.win.r.pat, &cpat); {
-	case c < 0:
+	switch scopeClass(&res.win.r.pat, &cpat) {
+	case -1:
 		a.step(Step{Kind: StepConventional, Line: res.win.line(), Text: "the ACAP pattern is narrower than the conventional one: the ACAP line wins (§2.4.5)"})
 		return acapOut, true
-	case c > 0:
+	case +1:
 		a.step(Step{Kind: StepConventional, Line: win.fd.Line, Text: "the conventional pattern is narrower than the ACAP one: the conventional line wins (§2.4.5)"})
 		return conv, true
-	case sameScope(&res.win.r.pat, &cpat):
+	case 2:
 		a.step(Step{Kind: StepConventional, Line: res.win.line(), Text: "the ACAP and conventional lines have the same pattern: the ACAP line wins, as the conventional one is to be ignored (§2.9.2)"})
 		return acapOut, true
 	}
@@ -676,19 +676,4 @@ func (p *Policy) combineConventional(sel *selection, res layerResult, subj *Subj
 		out = conv
 	}
 	return out, true
-}
-
-// sameScope reports whether two patterns are the same after decoding and
-// case folding.
-func sameScope(a, b *Pattern) bool {
-	x, y := a.scopeTokens(), b.scopeTokens()
-	if len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -192,8 +192,8 @@ func newAutomaton(pats []autPattern) *automaton {
 		for _, t := range p.toks {
 			if t >= 0 {
 				used[t] = true
-				if p.fold && 'a' <= t && t <= 'z' {
-					used[t-'a'+'A'] = true
+				if v := foldedTwin(t, p.fold); v >= 0 {
+					used[v] = true
 				}
 			}
 		}
@@ -315,8 +315,8 @@ func (a *automaton) successors(items []int32, extra []int) []int {
 		}
 		t := p.toks[pos]
 		add(t)
-		if p.fold && 'a' <= t && t <= 'z' {
-			add(t - 'a' + 'A')
+		if v := foldedTwin(t, p.fold); v >= 0 {
+			add(v)
 		}
 	}
 	for _, u := range extra {

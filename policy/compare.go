@@ -582,7 +582,6 @@ func (c *comparer) model(name string) (*proofModel, string) {
 	sig = append(sig, "an"[b2i(dsel.conv.named)])
 	convPlaces := list('c', pats, allow)
 	convPats, convAllow := pats, allow
-	convIDs := convPlaces
 	m.conv.on = len(convPlaces) > 0
 	csel := c.dstCase.selection(KindACAP, name, false)
 	type elemKey struct {
@@ -660,7 +659,7 @@ func (c *comparer) model(name string) (*proofModel, string) {
 	// What the answers observe is worked out when the proof is made
 	// (not when an earlier one is reused): finish.
 	m.finish = func() {
-		w := m.weighing(convPats, convIDs, convAllow, dsel.conv.named)
+		w := m.weighing(convPats, convPlaces, convAllow, dsel.conv.named)
 		if m.conv.on {
 			m.conv.idx = m.places(convPlaces, w.convBlocks(convAllow))
 		}

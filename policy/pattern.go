@@ -202,11 +202,7 @@ func (p *Pattern) scopeTokens() []uint16 {
 	if p.scope != nil || !p.ok || p.mode.scoped() {
 		return p.scope
 	}
-	body := p.raw
-	if p.mode.isACAP() && body[0] != '/' {
-		body = "/" + body
-	}
-	return patternScopeTokens(body, p.mode)
+	return patternScopeTokens(p.raw, p.mode)
 }
 
 // patternPriorityLen is Len: the octets of raw once its non-ASCII bytes are

@@ -54,6 +54,18 @@ type listModel struct {
 	idx []int32 // per pattern: the block of its first place in the list, or -1
 }
 
+// earlier returns pattern q's block when it comes before cur, the block
+// matched first so far (-1: none).
+func (l *listModel) earlier(q, cur int32) (int32, bool) {
+	if !l.on {
+		return cur, false
+	}
+	if i := l.idx[q]; i >= 0 && (cur < 0 || i < cur) {
+		return i, true
+	}
+	return cur, false
+}
+
 // layerModel is one layer of ACAP fields (semantics §3.2–3.4): the fields
 // of one standing that count for one usage. Each element is a distinct
 // pattern (as scope compares it) with a verdict.
@@ -62,7 +74,6 @@ type layerModel struct {
 	// block[e], made on first use, is the set of elements of the other
 	// side that are not narrower than e: those e keeps from winning.
 	block [][]uint64
-	words int
 }
 
 type layerElem struct {
@@ -114,6 +125,18 @@ type proofModel struct {
 	class []int32
 }
 
+// joinsSrcSet reports whether pattern q is one the source consults
+// (srcSet) that has not matched in s yet.
+func (m *proofModel) joinsSrcSet(q int32, s *summary) bool {
+	return m.srcSet != nil && m.srcSet[q] && !slices.Contains(s.srcSet, q)
+}
+
+// roleOpen reports whether element r is not yet kept in s, in a layer
+// that can still decide.
+func (m *proofModel) roleOpen(r elemRef, s *summary) bool {
+	return layerAsked(int(r.layer), s, int(r.reading)) && !slices.Contains(s.keep[r.reading][r.layer], r.e)
+}
+
 // summary is what a state keeps of the patterns that have matched for
 // good.
 type summary struct {
@@ -162,11 +185,6 @@ type sumData struct {
 
 func newProver(m *proofModel) *prover {
 	p := &prover{m: m, a: newAutomaton(m.pats), sumIDs: map[string]int32{}, applied: map[[2]int32]int32{}}
-	for r := range m.layers {
-		for l := range m.layers[r] {
-			m.layers[r][l].words = (len(m.layers[r][l].elems) + 63) / 64
-		}
-	}
 	p.intern(summary{src: -1, conv: -1})
 	return p
 }
@@ -219,25 +237,20 @@ func (p *prover) apply1(id, q int32) int32 {
 		return next
 	}
 	m := p.m
-	old := &p.sums[id]
-	s := summary{src: old.src, conv: old.conv, srcSet: old.srcSet, keep: old.keep}
-	if m.src.on {
-		if i := m.src.idx[q]; i >= 0 && (s.src < 0 || i < s.src) {
-			s.src = i
-		}
+	s := p.sums[id]
+	if i, ok := m.src.earlier(q, s.src); ok {
+		s.src = i
 	}
-	if m.conv.on {
-		if i := m.conv.idx[q]; i >= 0 && (s.conv < 0 || i < s.conv) {
-			s.conv = i
-		}
+	if i, ok := m.conv.earlier(q, s.conv); ok {
+		s.conv = i
 	}
-	if m.srcSet != nil && m.srcSet[q] && !slices.Contains(s.srcSet, q) {
+	if m.joinsSrcSet(q, &s) {
 		s.srcSet = append(slices.Clone(s.srcSet), q)
 		slices.Sort(s.srcSet)
 	}
 	for _, r := range m.roles[q] {
 		keep := s.keep[r.reading][r.layer]
-		if slices.Contains(keep, r.e) || !layerAsked(int(r.layer), &s, int(r.reading)) {
+		if !m.roleOpen(r, &s) {
 			continue
 		}
 		keep = append(slices.Clone(keep), r.e)
@@ -252,25 +265,20 @@ func (p *prover) apply1(id, q int32) int32 {
 	return next
 }
 
-// order empties the layers ACAP reading r never asks, given what has
-// matched for good: the any-crawler records' fields once a named record's
-// field matches; the fields for other once a field for crawl or a
-// conventional rule matches (semantics §3.5).
+// order empties the layers ACAP reading r no longer asks (layerAsked),
+// in the order they are asked.
 func order(s *summary, r int) {
-	k := &s.keep[r]
-	if len(k[layerCrawlNamed]) > 0 {
-		k[layerCrawlAny] = nil
-	}
-	if len(k[layerCrawlNamed])+len(k[layerCrawlAny]) > 0 || s.conv >= 0 {
-		k[layerOtherNamed], k[layerOtherAny] = nil, nil
-	}
-	if len(k[layerOtherNamed]) > 0 {
-		k[layerOtherAny] = nil
+	for l := range s.keep[r] {
+		if !layerAsked(l, s, r) {
+			s.keep[r][l] = nil
+		}
 	}
 }
 
 // layerAsked reports whether layer l of ACAP reading r can still decide,
-// given a summary.
+// given what has matched for good: not the any-crawler records' fields
+// once a named record's field matches; not the fields for other once a
+// field for crawl or a conventional rule matches (semantics §3.5).
 func layerAsked(l int, s *summary, r int) bool {
 	k := &s.keep[r]
 	switch l {
@@ -299,7 +307,7 @@ func (lm *layerModel) blocks(e int32) []uint64 {
 	if b := lm.block[e]; b != nil {
 		return b
 	}
-	b := make([]uint64, lm.words)
+	b := make([]uint64, (len(lm.elems)+63)/64)
 	for f := range lm.elems {
 		if lm.elems[f].allow != lm.elems[e].allow && !lm.narrower(int32(f), e) {
 			b[f>>6] |= 1 << (f & 63)
@@ -422,27 +430,21 @@ func foldedTwin(t int, fold bool) int {
 	return -1
 }
 
+// patternRelevant reports whether pattern q, matching for good, would
+// change summary s (apply1).
 func (p *prover) patternRelevant(q int32, s *summary) bool {
 	m := p.m
-	if m.src.on {
-		if i := m.src.idx[q]; i >= 0 && (s.src < 0 || i < s.src) {
-			return true
-		}
-	}
-	if m.srcSet != nil && m.srcSet[q] && !slices.Contains(s.srcSet, q) {
+	if _, ok := m.src.earlier(q, s.src); ok {
 		return true
 	}
-	if m.conv.on {
-		if i := m.conv.idx[q]; i >= 0 && (s.conv < 0 || i < s.conv) {
-			return true
-		}
+	if _, ok := m.conv.earlier(q, s.conv); ok {
+		return true
+	}
+	if m.joinsSrcSet(q, s) {
+		return true
 	}
 	for _, r := range m.roles[q] {
-		keep := s.keep[r.reading][r.layer]
-		if !layerAsked(int(r.layer), s, int(r.reading)) || slices.Contains(keep, r.e) {
-			continue
-		}
-		if !m.layers[r.reading][r.layer].droppable(r.e, keep) {
+		if m.roleOpen(r, s) && !m.layers[r.reading][r.layer].droppable(r.e, s.keep[r.reading][r.layer]) {
 			return true
 		}
 	}

@@ -53,19 +53,6 @@ func compatible(a, b []int8) bool {
 	return true
 }
 
-// scopeClass is how the combination of an ACAP answer and a conventional
-// one compares their patterns: -1 (the first is narrower), +1, 2 (alike),
-// 0 (cannot be ordered).
-func scopeClass(a, b *Pattern) int8 {
-	switch c := CompareScope(a, b); {
-	case c != 0:
-		return int8(c)
-	case sameScope(a, b):
-		return 2
-	}
-	return 0
-}
-
 // weighing is, for the conventional rules of the ACAP readings and the
 // crawl-layer elements they are weighed against when their answers
 // disagree (semantics §4: only on the same footing, named or any, and only
@@ -160,7 +147,7 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 			rel := rels(lm)
 			// Each element's comparisons with the conventional rules.
 			var prof [][]int8
-			if w != nil && l == w.layer && len(w.cmp) > 0 {
+			if l == w.layer && len(w.cmp) > 0 {
 				prof = make([][]int8, n)
 				for x := range prof {
 					for _, row := range w.cmp {

@@ -29,11 +29,20 @@ package policy
 // is broader than "/news/*.htm$" and "/" broader than "/$", while "/a" and
 // "/b" cannot be ordered.
 func CompareScope(a, b *Pattern) int {
+	if c := scopeClass(a, b); c != 2 {
+		return int(c)
+	}
+	return 0
+}
+
+// scopeClass is CompareScope telling identical patterns apart: -1 (a is
+// narrower), +1 (b is), 2 (identical), 0 (cannot be ordered).
+func scopeClass(a, b *Pattern) int8 {
 	x, y := a.scopeTokens(), b.scopeTokens()
 	for i := 0; ; i++ {
 		switch {
 		case i == len(x) && i == len(y):
-			return 0
+			return 2
 		case i == len(x):
 			return +1
 		case i == len(y):
