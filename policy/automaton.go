@@ -126,16 +126,23 @@ func pathUnits(path string) []int {
 func unitPath(units []int) string {
 	var b strings.Builder
 	for _, u := range units {
-		switch {
-		case u == unitSlash2F:
-			b.WriteString("%2F")
-		case u < 0x80 && unitSafe(byte(u)):
-			b.WriteByte(byte(u))
-		default:
-			b.WriteString("%" + hex2(byte(u)))
-		}
+		writeUnit(&b, u, false)
 	}
 	return b.String()
+}
+
+// writeUnit writes a unit as a path or, with inPattern, a pattern reads
+// it: a safe character as it is (but, in a pattern, '*' and '$'), every
+// other as an escape.
+func writeUnit(b *strings.Builder, u int, inPattern bool) {
+	switch {
+	case u == unitSlash2F:
+		b.WriteString("%2F")
+	case u < 0x80 && unitSafe(byte(u)) && !(inPattern && (u == '*' || u == '$')):
+		b.WriteByte(byte(u))
+	default:
+		b.WriteString("%" + hex2(byte(u)))
+	}
 }
 
 // unitSafe reports whether byte c can stand as itself in a witness path.

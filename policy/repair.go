@@ -78,14 +78,9 @@ func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, t
 			// The paths both lines match, where ACAP can name them.
 			ap, sp := CompilePattern(af.Pattern().Text, matchACAPCase), CompilePattern(spat, matchACAPCase)
 			at, st := autPatternOf(&ap), autPatternOf(&sp)
-			var set []string
 			text := af.Pattern().Text
-			switch {
-			case !strings.ContainsAny(text, "*$"):
-				set = afterPrefix(&st, text)
-			case floatingOnce(&at) && !at.anchored && floatingOnce(&st) && st.anchored:
-				set = afterFloating(&st, &at)
-			case strings.HasSuffix(text, "$") && !strings.ContainsAny(text[:len(text)-1], "*$"):
+			set := overlapLines(&at, text, &st)
+			if set == nil && strings.HasSuffix(text, "$") && !strings.ContainsAny(text[:len(text)-1], "*$") {
 				// One path, "/a$": nothing narrower matches it alone, but
 				// "/a*$" (every path that begins so) is narrower; the proof
 				// tells whether the other paths it gives the source's answer
@@ -245,7 +240,7 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []rep
 			if CompareScope(&w.acap, &g.acap) < 0 || !coMatch(&w.aut, &g.aut) {
 				continue
 			}
-			emit(w, i, afterPrefix(&w.aut, g.text))
+			emit(w, i, overlapLines(&g.aut, g.text, &w.aut))
 		}
 		// Two patterns that begin with a wildcard, w anchored.
 		if !(floatingOnce(&w.aut) && w.aut.anchored) {
@@ -262,7 +257,7 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []rep
 			if CompareScope(&w.acap, &g.acap) < 0 || !coMatch(&w.aut, &g.aut) {
 				continue
 			}
-			emit(w, i, afterFloating(&w.aut, &g.aut))
+			emit(w, i, overlapLines(&g.aut, g.text, &w.aut))
 		}
 	}
 	return out, left
@@ -276,6 +271,20 @@ const maxPairChecks = 1000000
 // it translates (for overlapping rules, and in its rounds of repairs):
 // beyond, a publisher would rather read the differences than the lines.
 const MaxAddedLines = 500
+
+// overlapLines returns patterns narrower than g (by ACAP's scope rule)
+// whose paths together are exactly those g and w both match, where ACAP
+// can name them: g a plain prefix (afterPrefix), or g "/*x" and w "/*y$"
+// (afterFloating); else nil.
+func overlapLines(g *autPattern, gText string, w *autPattern) []string {
+	switch {
+	case !strings.ContainsAny(gText, "*$"):
+		return afterPrefix(w, gText)
+	case floatingOnce(g) && !g.anchored && floatingOnce(w) && w.anchored:
+		return afterFloating(w, g)
+	}
+	return nil
+}
 
 // afterPrefix returns patterns, each beginning with the plain prefix g,
 // whose paths together are exactly the paths that begin with g and that
@@ -327,15 +336,10 @@ func extensions(w *autPattern, from int, read []int, prefix string) []string {
 func patternText(toks []int, anchored bool) string {
 	var b strings.Builder
 	for _, t := range toks {
-		switch {
-		case t == tokStar:
+		if t == tokStar {
 			b.WriteByte('*')
-		case t == unitSlash2F:
-			b.WriteString("%2F")
-		case t < 0x80 && unitSafe(byte(t)) && t != '*' && t != '$':
-			b.WriteByte(byte(t))
-		default:
-			b.WriteString("%" + hex2(byte(t)))
+		} else {
+			writeUnit(&b, t, true)
 		}
 	}
 	if anchored {
