@@ -258,6 +258,8 @@ func (c *Workbench) startSync() {
 		return nil
 	}))
 	c.takeRecovered()
+	c.takeRescued()
+	testHooks()
 }
 
 // foreignSave runs when another tab saved the workspace.
@@ -365,20 +367,32 @@ func (c *Workbench) leave() {
 // takeRecovered adds the files a tab kept when it was left during a
 // conflict to this tab's workspace, as copies, and saves.
 func (c *Workbench) takeRecovered() {
+	c.takeKept(KeyRecovered, "Files kept by a closed tab", func(names []string) string {
+		return "A tab was closed while another tab had changed the same workspace. Its changes were kept here: " + strings.Join(names, ", ") + "."
+	})
+}
+
+// takeKept adds the files stored under key (in the form EncodeRecovered
+// writes) to this tab's workspace as copies, saves, removes the key, and
+// says what was added with say. Files identical to one of the workspace's
+// are not added again; unreadable data is kept aside and reported as what.
+// It reports whether it added a file.
+func (c *Workbench) takeKept(key, what string, say func(names []string) string) bool {
 	if c.sharedView || c.conflict || c.ed == nil {
-		return
+		return false
 	}
-	raw, ok, _ := storageGet(KeyRecovered)
+	raw, ok, _ := storageGet(key)
 	if !ok {
-		return
+		return false
 	}
 	kept, err := DecodeRecovered(raw)
 	if err != nil {
-		if storageSet(KeyUnreadable+".recovered", raw) == nil {
-			storageRemove(KeyRecovered)
+		aside := KeyUnreadable + "." + key[len(keyPrefix):]
+		if storageSet(aside, raw) == nil {
+			storageRemove(key)
 		}
-		c.setNotice("Files kept by a closed tab could not be read back (" + err.Error() + "); they were kept in this browser's storage under “" + KeyUnreadable + ".recovered”.")
-		return
+		c.setNotice(what + " could not be read back (" + err.Error() + "); they were kept in this browser's storage under “" + aside + "”.")
+		return false
 	}
 	mine := c.currentFiles()
 	merged, overflow := MergeKeepBoth(mine, kept)
@@ -389,13 +403,14 @@ func (c *Workbench) takeRecovered() {
 	c.showFiles(merged)
 	c.saveNow()
 	if c.conflict {
-		return // another save came first: KeyRecovered is taken once this is settled
+		return false // another save came first: the key is taken once this is settled
 	}
-	storageRemove(KeyRecovered)
+	storageRemove(key)
 	c.keepOverflow(overflow)
-	if len(names) > 0 {
-		c.setNotice("A tab was closed while another tab had changed the same workspace. Its changes were kept here: " + strings.Join(names, ", ") + ".")
+	if msg := say(names); msg != "" {
+		c.setNotice(msg)
 	}
+	return len(merged) > len(mine)
 }
 
 // keepOverflow offers as downloads the copies that did not fit in the
