@@ -7,13 +7,53 @@ import (
 	"testing"
 )
 
+// corpusSizes holds the number of .txt files of each real corpus copied
+// into testdata/corpus (see its README.md; each folder keeps its SOURCES.md
+// and licence).
+var corpusSizes = map[string]int{
+	"acap-real":     66,  // real files with ACAP lines, 2008-2019
+	"sites-2026-01": 204, // about 200 news and popular sites, January 2026
+}
+
+// corpusDir returns the folder of one real corpus in the repository
+// (testdata/corpus/<name>, relative to this package, so the same under
+// WebAssembly, where the test runs in the package's folder). The tests read
+// nothing outside the repository: a clone tests itself.
+func corpusDir(t testing.TB, name string) string {
+	t.Helper()
+	if _, ok := corpusSizes[name]; !ok {
+		t.Fatalf("no corpus %q in testdata/corpus", name)
+	}
+	return filepath.Join("testdata", "corpus", name)
+}
+
+// corpusPaths returns the .txt files of one real corpus, sorted, and fails
+// the test unless all of them are there.
+func corpusPaths(t testing.TB, name string) []string {
+	t.Helper()
+	dir := corpusDir(t, name)
+	paths, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := corpusSizes[name]; len(paths) != want {
+		t.Fatalf("found %d files in %s, want %d", len(paths), dir, want)
+	}
+	return paths
+}
+
+// corpusFiles returns the 270 files of both real corpora: acap-real, then
+// sites-2026-01.
+func corpusFiles(t testing.TB) []string {
+	t.Helper()
+	paths := corpusPaths(t, "acap-real")
+	return append(paths, corpusPaths(t, "sites-2026-01")...)
+}
+
 // TestCorpus reads every real publisher's file: no panic, every byte in a
 // token, and the problems these files really have are found.
 func TestCorpus(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/corpus/*.txt")
-	if len(paths) < 66 {
-		t.Fatalf("found %d corpus files, want 66", len(paths))
-	}
+	paths := corpusPaths(t, "acap-real")
 	found := map[string]map[string][]int{} // file -> code -> lines
 	for _, p := range paths {
 		src, err := os.ReadFile(p)

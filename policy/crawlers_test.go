@@ -2,26 +2,48 @@ package policy
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"testing"
 )
 
+// crawlerDirectorySHA256 is the SHA-256 of robots.json of
+// ai-robots-txt/ai.robots.txt at commit 738c80d (2026-08), the copy
+// shipped in web/crawlers/ and recorded in web/crawlers/SOURCES.md. A new
+// copy changes it here, in SOURCES.md and the date there.
+const crawlerDirectorySHA256 = "b8ddd5fdd5a384766fa556f7183a05656b5722082b5931d63a0e5ec91961a3ec"
+
 // TestCrawlerDirectory reads the shipped copy of ai.robots.txt's
-// robots.json: it is the shared file unchanged, every crawler is read, the
+// robots.json: it is the upstream file unchanged (its recorded SHA-256),
+// its licence and source ship beside it, every crawler is read, the
 // sourced table decides the well-known tokens, and every group of the
 // simulator has crawlers.
 func TestCrawlerDirectory(t *testing.T) {
-	web, err := os.ReadFile(filepath.Join("..", "web", "crawlers", "robots.json"))
+	dir := filepath.Join("..", "web", "crawlers")
+	web, err := os.ReadFile(filepath.Join(dir, "robots.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	shared, err := os.ReadFile(filepath.Join(sharedDir(t, "data/ai-robots-txt"), "robots.json"))
+	if sum := sha256.Sum256(web); hex.EncodeToString(sum[:]) != crawlerDirectorySHA256 {
+		t.Errorf("web/crawlers/robots.json is not the copy of ai.robots.txt recorded in web/crawlers/SOURCES.md: SHA-256 %x, want %s", sum, crawlerDirectorySHA256)
+	}
+	sources, err := os.ReadFile(filepath.Join(dir, "SOURCES.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(web, shared) {
-		t.Error("web/crawlers/robots.json is not the shared copy of ai.robots.txt unchanged")
+	for _, want := range []string{"ai-robots-txt/ai.robots.txt", "commit 738c80d", "2026-08", "MIT License", crawlerDirectorySHA256} {
+		if !bytes.Contains(sources, []byte(want)) {
+			t.Errorf("web/crawlers/SOURCES.md does not say %q", want)
+		}
+	}
+	licence, err := os.ReadFile(filepath.Join(dir, "LICENSE"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(licence, []byte("MIT License\n\nCopyright (c) 2024 ai.robots.txt\n")) || !bytes.Contains(licence, []byte("The above copyright notice and this permission notice shall be included")) {
+		t.Error("web/crawlers/LICENSE is not ai.robots.txt's MIT License")
 	}
 	es, err := ParseCrawlerDirectory(web)
 	if err != nil {

@@ -212,8 +212,7 @@ func TestModernSignalsCheck(t *testing.T) {
 	}
 	gallery, _ := filepath.Glob("../web/gallery/*.txt")
 	paths = append(paths, gallery...)
-	corpus, _ := filepath.Glob("testdata/corpus/*.txt")
-	paths = append(paths, corpus...)
+	paths = append(paths, corpusPaths(t, "acap-real")...)
 	if len(paths) < 20 {
 		t.Fatalf("only %d files found", len(paths))
 	}

@@ -26,7 +26,7 @@ package policy
 //     with the C isspace; the port uses strings.TrimSpace and unicode.IsSpace,
 //     which also take U+0085, U+00A0 and other Unicode spaces (and the single
 //     bytes 0x85 and 0xA0 after '*'). This class is recognised by the
-//     presence of such a space only (none of the shared corpus has one).
+//     presence of such a space only (no file of testdata/corpus has one).
 //   - portDiaslow: the port also accepts "diaslow" as a misspelling of
 //     Disallow; robots.cc does not. The port is asked again without those
 //     lines.
@@ -549,23 +549,8 @@ func allowWord(b bool) string {
 	return "disallows"
 }
 
-// sharedCorpus returns the folder of the shared corpus. The shared material
-// sits beside the repository (CI clones the repository next to a shared/
-// folder), so from this package it is ../../shared; a git worktree one level
-// deeper finds it one folder further up.
-func sharedCorpus(t testing.TB) string {
-	for _, up := range []string{"../../", "../../../"} {
-		dir := filepath.Join(up+"shared", "corpus")
-		if st, err := os.Stat(dir); err == nil && st.IsDir() {
-			return dir
-		}
-	}
-	t.Fatalf("the shared corpus is missing: the differential test needs the shared material beside the repository (the repository's parent folder must hold shared/corpus/acap-real and shared/corpus/sites-2026-01)")
-	return ""
-}
-
 // TestOracleCorpus compares the rfc9309 reading with Google's parser (the
-// grobotstxt port) on every file of the shared corpus.
+// grobotstxt port) on every file of testdata/corpus (270).
 func TestOracleCorpus(t *testing.T) {
 	paths := corpusFiles(t)
 	var tally oracleTally

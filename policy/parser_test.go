@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -194,8 +193,7 @@ func TestFileCrawlersAndPurposes(t *testing.T) {
 // that may hold a field is exact, so fields are allocated once with no
 // waste.
 func TestCountLinesExact(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/corpus/*.txt")
-	paths = append(paths, "testdata/bench/bench_robots.txt")
+	paths := append(corpusPaths(t, "acap-real"), "testdata/bench/bench_robots.txt")
 	for _, p := range paths {
 		src, err := os.ReadFile(p)
 		if err != nil {

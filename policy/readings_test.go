@@ -149,21 +149,7 @@ func TestNotRobotsTxt(t *testing.T) {
 	}
 }
 
-// corpusFiles returns the files of the shared corpus.
-func corpusFiles(t testing.TB) []string {
-	corpus := sharedCorpus(t)
-	var paths []string
-	for _, dir := range []string{"acap-real", "sites-2026-01"} {
-		ps, _ := filepath.Glob(filepath.Join(corpus, dir, "*.txt"))
-		if len(ps) == 0 {
-			t.Fatalf("no files in %s", filepath.Join(corpus, dir))
-		}
-		paths = append(paths, ps...)
-	}
-	return paths
-}
-
-// TestCorpusDiagnosticCounts checks the 270 real files of the shared corpus
+// TestCorpusDiagnosticCounts checks the 270 real files of testdata/corpus
 // and prints how many diagnostics each code raised (go test -v -run
 // TestCorpusDiagnosticCounts). It asserts what a publisher must be able to
 // trust: the HTML bodies get one diagnostic each, and no warning offers a

@@ -149,15 +149,12 @@ func testInputs(t *testing.T) map[string][]byte {
 		"empty":    {},
 		"blank":    []byte("\n\n\r\n   \t\n"),
 	}
-	for _, dir := range []string{"testdata/corpus/*.txt", "testdata/bench/bench_robots.txt"} {
-		paths, _ := filepath.Glob(dir)
-		for _, p := range paths {
-			b, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			in[filepath.Base(p)] = b
+	for _, p := range append(corpusPaths(t, "acap-real"), "testdata/bench/bench_robots.txt") {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
 		}
+		in[filepath.Base(p)] = b
 	}
 	return in
 }

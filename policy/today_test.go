@@ -8,34 +8,12 @@ import (
 	"testing"
 )
 
-// sharedDir finds the shared source material next to the repository
-// (../shared seen from the repository's parent: /work/shared for
-// /work/main, also found from a worktree one level deeper).
-func sharedDir(t testing.TB, sub string) string {
-	t.Helper()
-	for _, base := range []string{"../../shared", "../../../shared"} {
-		p := filepath.Join(base, sub)
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			return p
-		}
-	}
-	t.Fatalf("the shared material %s is missing: looked for ../../shared/%s and ../../../shared/%s from policy/", sub, sub, sub)
-	return ""
-}
-
 // TestCorpus2026Signals reads every real 2026 file: the drafts' reading of
 // Content-Usage, Content-Signal and License raises nothing on them (the
 // three files with Content-Signal and the one with License are correct),
 // and the today kind answers every category without contradiction.
 func TestCorpus2026Signals(t *testing.T) {
-	dir := sharedDir(t, "corpus/sites-2026-01")
-	paths, err := filepath.Glob(filepath.Join(dir, "*.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(paths) < 200 {
-		t.Fatalf("found %d files in %s, want 204", len(paths), dir)
-	}
+	paths := corpusPaths(t, "sites-2026-01")
 	withSignals := 0
 	for _, p := range paths {
 		src, err := os.ReadFile(p)
@@ -77,7 +55,7 @@ func TestCorpus2026Signals(t *testing.T) {
 // GPTBot train on /news/x, may OAI-SearchBot show it in search, may Google
 // use it for Gemini (train-ai and ai-input through Google-Extended)?
 func TestToday2026Files(t *testing.T) {
-	dir := sharedDir(t, "corpus/sites-2026-01")
+	dir := corpusDir(t, "sites-2026-01")
 	tests := []struct {
 		file    string
 		crawler string

@@ -14,20 +14,17 @@ import (
 	"github.com/acap-workbench/workbench/policy"
 )
 
-// corpus2026 reads a real 2026 file of the shared corpus (../shared seen
-// from the repository's parent; also found from a worktree one level
-// deeper).
+// corpus2026 reads a real 2026 file of the repository's copy of the
+// corpus, policy/testdata/corpus/sites-2026-01 (../../policy/testdata/...
+// seen from app/e2e; its sources and licence are in that folder).
 func corpus2026(t *testing.T, name string) string {
 	t.Helper()
-	repo := filepath.Join(distDir, "..")
-	for _, up := range []string{"../shared", "../../shared"} {
-		p := filepath.Join(repo, up, "corpus", "sites-2026-01", name)
-		if b, err := os.ReadFile(p); err == nil {
-			return string(b)
-		}
+	p := filepath.Join("..", "..", "policy", "testdata", "corpus", "sites-2026-01", name)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("the corpus file %s is missing: %v", name, err)
 	}
-	t.Fatalf("the shared corpus file %s is missing (looked in ../shared and ../../shared next to the repository)", name)
-	return ""
+	return string(b)
 }
 
 func pick(t *testing.T, ctx context.Context, id, value string) {
