@@ -191,11 +191,11 @@ func FuzzConvert(f *testing.F) {
 			t.Fatal(conv.Err)
 		}
 		checkAdded(t, src, conv)
-		if !onlyCaseOrNamePart(&conv.Report) {
+		if !conv.Report.OnlyCase() {
 			t.Fatalf("%s file:\n%s\nconverted:\n%s\nreport: %+v", kind, src, conv.Text, conv.Report)
 		}
 		for _, d := range conv.Report.Differences {
-			if !d.CaseOnly && !d.NamePart {
+			if !d.CaseOnly {
 				t.Fatalf("a difference other than case: %+v", d)
 			}
 		}
