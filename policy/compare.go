@@ -43,8 +43,23 @@ const maxWitnesses = 5
 // kind's reading of one file and the ACAP reading of another (or the same)
 // file, over every path.
 type EquivalenceReport struct {
-	Source   Kind
-	Crawlers []string // the crawlers compared; the unnamed one is "AnyOtherCrawler"
+	Source Kind
+	// Crawlers are the crawlers compared: those either file names, then
+	// those that stand for the crawlers the files do not name (Classes).
+	Crawlers []string
+	// Classes say whom the crawlers compared that the files do not name
+	// stand for (Who): the crawlers named in no User-agent of the source
+	// ("AnyOtherCrawler", unless a file uses that name), and, for a
+	// source kind that picks a record by substring (the 1996 draft, the
+	// 1994 convention, the 2.0.0 proposal), one for each record that
+	// crawlers the files do not name can read (their names are part of
+	// its User-agent value and of none before it). Together with the
+	// named crawlers they cover every crawler name.
+	Classes []CrawlerClass
+	// Uncovered are classes of crawlers the comparison found no name to
+	// ask for (a User-agent value so long that the names tried ran out):
+	// nothing is claimed for them, and the report is not complete.
+	Uncovered []CrawlerClass
 	// Proved are the crawlers the comparison decided: for each, the
 	// readings were proved to agree on every path except where
 	// Differences shows them differ, or they were shown to differ (see
@@ -74,6 +89,9 @@ type EquivalenceReport struct {
 	// out) by cause: differences of case, which come from ACAP matching
 	// ignoring case, and the others.
 	CaseCount, OtherCount int
+	// NamePartCount counts the witnesses not of case that are NamePart
+	// (the older kinds' crawlers given a record by part of their names).
+	NamePartCount int
 	// otherStates counts the states where the answers differ, not by
 	// case: the repairs of Convert use it to measure progress.
 	otherStates int
@@ -82,13 +100,21 @@ type EquivalenceReport struct {
 // Complete reports whether every crawler compared was proved (the zero
 // report, which compared nothing, is not complete).
 func (r *EquivalenceReport) Complete() bool {
-	return len(r.Crawlers) > 0 && len(r.NotProved) == 0 && len(r.Proved) == len(r.Crawlers)
+	return len(r.Crawlers) > 0 && len(r.NotProved) == 0 && len(r.Proved) == len(r.Crawlers) && len(r.Uncovered) == 0
 }
 
 // Equivalent reports whether the readings were proved to decide crawl
 // alike on every path, for every crawler compared.
 func (r *EquivalenceReport) Equivalent() bool {
 	return r.Complete() && r.CaseCount+r.OtherCount == 0 && len(r.CaseOpen) == 0
+}
+
+// OnlyCaseOrNamePart reports whether the comparison finished and every
+// difference it found is one no ACAP line can remove: of case, or for
+// crawlers an older source kind gives a record by part of their names
+// (Difference.NamePart).
+func (r *EquivalenceReport) OnlyCaseOrNamePart() bool {
+	return r.Complete() && r.OtherCount == r.NamePartCount
 }
 
 // OnlyCase reports whether the comparison finished and every difference it
@@ -98,7 +124,11 @@ func (r *EquivalenceReport) OnlyCase() bool { return r.Complete() && r.OtherCoun
 // Difference is a witness: a path on which two readings decide crawl
 // differently.
 type Difference struct {
-	Crawler    string
+	Crawler string
+	// Path is the witness, written so that a URL reads it as this path
+	// (PathOf(Path) is the path asked): a path that begins with "//",
+	// which a URL reads as the start of a host, is written after an empty
+	// host ("////a" for the path "//a"); every other path as it is.
 	Path       string
 	Source     bool // the source reading's answer
 	SourceLine int  // its deciding line in the original file (0: none)
@@ -115,6 +145,13 @@ type Difference struct {
 	// compares patterns character by character from the left, and can
 	// rank two such patterns only by what follows the wildcard.
 	Wildcards bool
+	// NamePart marks a difference for crawlers the file does not name
+	// whose names are part of a record's User-agent (CrawlerClass with a
+	// Line), where a crawler of no record gets another answer from the
+	// source: the older kinds give them that record by part of their
+	// name, while ACAP names are whole, so both read the same ACAP lines
+	// and no ACAP line can give each its answer.
+	NamePart bool
 	// caseLine is the deciding line of the case-sensitive ACAP reading
 	// (repairLines starts from it).
 	caseLine int
@@ -123,8 +160,9 @@ type Difference struct {
 // unnamedCrawler is the crawler name used for "any other crawler".
 const unnamedCrawler = "AnyOtherCrawler"
 
-// CompareReadings compares, for every crawler old names (plus one it does
-// not), how kind reads old and how an ACAP crawler reads converted, over
+// CompareReadings compares, for every crawler (those old or converted
+// name, and one for each class of those they do not name:
+// EquivalenceReport.Classes), how kind reads old and how an ACAP crawler reads converted, over
 // every path, and reports where they differ. With converted == old it shows
 // where a file's ACAP part and its conventional part disagree. kind is a
 // conventional kind (RFC 9309, the 1996 draft, the 1994 convention or the
@@ -153,11 +191,11 @@ func CompareReadingsBounded(old *File, kind Kind, converted *File, opt CompareOp
 	if c.opt.MaxStates <= 0 {
 		c.opt.MaxStates = defaultMaxStates
 	}
-	names := crawlerNames(old)
-	if !opt.OnlyNamed {
-		names = append(names, unnamedCrawler)
-	}
-	return c.run(names)
+	names, classes, uncovered := c.proofCrawlers(old, converted, opt.OnlyNamed)
+	c.classes = classes
+	rep := c.run(names)
+	rep.Classes, rep.Uncovered = classes, uncovered
+	return rep
 }
 
 // comparer holds what one comparison shares between crawlers.
@@ -166,6 +204,7 @@ type comparer struct {
 	dstCase  *Policy // dst, its ACAP patterns compared case-sensitively
 	kind     Kind
 	opt      CompareOptions
+	classes  []CrawlerClass // those the crawlers not named stand for
 	ptrs     map[any]uint32 // numbers for the groups and records chosen
 	// rels caches the comparisons of a layer's elements by the layer's
 	// content: crawlers share layers (all those the file does not name
@@ -272,9 +311,29 @@ func (c *comparer) run(names []string) EquivalenceReport {
 	// as a wildcard and ranks rules by length.
 	for i := range otherEx {
 		otherEx[i].Wildcards = c.kind == KindRFC9309 && startsWild(c.src.file.FieldAt(otherEx[i].SourceLine)) && startsWild(c.dst.file.FieldAt(otherEx[i].ACAPLine))
+		otherEx[i].NamePart = c.namePart(&otherEx[i])
+		rep.NamePartCount += b2i(otherEx[i].NamePart)
 	}
 	rep.Differences, rep.More = keepWitnesses(otherEx, caseEx, rep.More)
 	return rep
+}
+
+// namePart reports whether a witness is for crawlers whose names are
+// part of a record's User-agent, and a crawler of no record gets another
+// answer from the source there (Difference.NamePart).
+func (c *comparer) namePart(d *Difference) bool {
+	if len(c.classes) == 0 {
+		return false
+	}
+	for _, cl := range c.classes[1:] {
+		if cl.Name == d.Crawler {
+			p := PathOf(d.Path)
+			subj := NewSubject(p)
+			q := Question{Crawler: c.classes[0].Name, URL: p, Kind: c.kind}
+			return c.src.decideQuiet(&q, p, &subj).Allowed != d.Source
+		}
+	}
+	return false
 }
 
 // keepWitnesses orders the witnesses for the report and keeps up to 50 of
@@ -411,7 +470,7 @@ func (c *comparer) proveOne(cp *crawlerProof) proofResult {
 		// may have moved: the witnesses are asked again.
 		ws := make([]Difference, len(res.witnesses))
 		for i, d := range res.witnesses {
-			ap := c.decide(name, pathUnits(d.Path))
+			ap := c.decide(name, pathUnits(PathOf(d.Path)))
 			ws[i] = Difference{Crawler: name, Path: d.Path, Source: ap.src.Allowed, SourceLine: ap.src.Line,
 				ACAP: ap.dst.Allowed, ACAPLine: ap.dst.Line, CaseOnly: d.CaseOnly, caseLine: ap.dstCase.Line}
 		}
@@ -707,6 +766,15 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// witnessURL writes a path so that PathOf reads it back: a path that
+// begins with "//" (which a URL reads as a host) after an empty host.
+func witnessURL(path string) string {
+	if strings.HasPrefix(path, "//") {
+		return "//" + path
+	}
+	return path
 }
 
 // witnessPath writes the units of a path; "/robots.txt", which every

@@ -116,9 +116,10 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 			ok = true
 			np := NewPolicy(next)
 			for _, s := range sets {
-				q := Question{Crawler: s.d.Crawler, URL: s.d.Path, Kind: KindACAP}
-				subj := NewSubject(s.d.Path)
-				if np.decideQuiet(&q, s.d.Path, &subj).Allowed != s.d.Source {
+				path := PathOf(s.d.Path)
+				q := Question{Crawler: s.d.Crawler, URL: path, Kind: KindACAP}
+				subj := NewSubject(path)
+				if np.decideQuiet(&q, path, &subj).Allowed != s.d.Source {
 					ok = false
 				}
 			}

@@ -159,10 +159,26 @@
 // # Converting
 //
 // Convert adds to a conventional file the ACAP records that say the same,
-// then proves it with CompareReadings: for every crawler the file names and
-// one it does not, the source reading of the old file and the ACAP reading
-// of the new one decide crawl alike on every path, or the report gives
-// witnesses.
+// then proves it with CompareReadings: for every crawler, the source
+// reading of the old file and the ACAP reading of the new one decide crawl
+// alike on every path, or the report gives witnesses.
+//
+// Whom the proof covers. Each reading chooses its groups and records from
+// the crawler's name alone, so crawlers whose names make every reading
+// choose alike are answered alike. The proof asks each crawler either file
+// names, and one crawler for each class of the others
+// (EquivalenceReport.Classes, Who): the crawlers named in no User-agent,
+// asked as "AnyOtherCrawler" (with an X more for each time a file uses
+// that name, so it never reads a named group); and, for the source kinds
+// that choose a record by substring (the 1996 draft, the 1994 convention,
+// the 2.0.0 proposal), for each record that crawlers the files do not name
+// can read, one whose name is part of its User-agent value and of none
+// before it (the longest such part, "alphabe" for "alphabet"). Those read
+// the any-crawler records in ACAP, whose names are whole: where the source
+// gives them another answer than a crawler of no record, no ACAP line can
+// remove the difference (Difference.NamePart). Witnesses are written so
+// that a URL reads them back (PathOf): a path that begins with "//", which a
+// URL reads as a host, after an empty host ("////a").
 //
 // The proof. A path is read as a sequence of units: its bytes once escapes
 // are decoded, except that an escaped slash "%2F" is a unit of its own and

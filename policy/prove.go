@@ -586,7 +586,7 @@ func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 					if *found > maxWitnesses {
 						res.more++
 					} else {
-						res.witnesses = append(res.witnesses, Difference{Crawler: name, Path: ap.path,
+						res.witnesses = append(res.witnesses, Difference{Crawler: name, Path: witnessURL(ap.path),
 							Source: ap.src.Allowed, SourceLine: ap.src.Line, ACAP: ap.dst.Allowed, ACAPLine: ap.dst.Line, CaseOnly: co,
 							caseLine: ap.dstCase.Line})
 					}

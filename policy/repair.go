@@ -46,7 +46,7 @@ func repairLines(old *File, kind Kind, converted *File, rep EquivalenceReport, t
 		}
 	}
 	for _, d := range rep.Differences {
-		if d.CaseOnly {
+		if d.CaseOnly || d.NamePart {
 			continue
 		}
 		verb := "ACAP-disallow-crawl: "
