@@ -33,8 +33,6 @@ const (
 
 	// maxURLs bounds the rows of the matrix.
 	maxURLs = 500
-	// anyOther is the crawler name asked for "any other crawler".
-	anyOther = "other-crawler"
 	// simDelay is how long the simulator waits after a keystroke in the
 	// editor before it recomputes (ms).
 	simDelay = 60
@@ -339,12 +337,12 @@ func (s *simulator) question(f *policy.File) policy.Question {
 	case v == "custom":
 		q.Crawler = strings.TrimSpace(s.name.Get("value").String())
 		if q.Crawler == "" {
-			q.Crawler = s.anyOther(f)
+			q.Crawler = otherCrawler(f)
 		}
 	case strings.HasPrefix(v, "n:"):
 		q.Crawler = v[2:]
 	default:
-		q.Crawler = s.anyOther(f)
+		q.Crawler = otherCrawler(f)
 	}
 	switch v := s.purpose.Get("value").String(); {
 	case v == "custom":
@@ -357,21 +355,11 @@ func (s *simulator) question(f *policy.File) policy.Question {
 	return q
 }
 
-// anyOther is a crawler name the file does not use.
-func (s *simulator) anyOther(f *policy.File) string {
-	name := anyOther
-	for {
-		clash := false
-		for _, c := range f.Crawlers() {
-			if strings.Contains(strings.ToLower(c), name) || strings.Contains(name, strings.ToLower(c)) {
-				clash = true
-			}
-		}
-		if !clash {
-			return name
-		}
-		name += "-x"
-	}
+// otherCrawler is the name asked for "any other crawler": one that no line
+// of the file names for any kind of crawler (policy.File.OtherCrawler).
+func otherCrawler(f *policy.File) string {
+	name, _ := f.OtherCrawler()
+	return name
 }
 
 // syncOptions refills the crawler and purpose lists with the names the

@@ -43,7 +43,10 @@ type Workbench struct {
 	theme    string
 	fontSize int
 	notice   string
-	pending  *pendingLoad
+	// openNotice is the notice about the last file opened (refused, or
+	// read from UTF-16): the next file opened replaces it.
+	openNotice string
+	pending    *pendingLoad
 
 	// fromCache: the page was served by the service worker, so it may be
 	// older than the deploy.
@@ -522,20 +525,40 @@ func (c *Workbench) drop(ctx app.Context, e app.Event) {
 	c.readFile(files.Index(0))
 }
 
-// readFile reads a File object from an <input type=file> or a drop.
+// readFile reads a File object from an <input type=file> or a drop. A
+// message left by a file refused before goes: it spoke of that file.
 func (c *Workbench) readFile(f app.Value) {
+	if c.notice != "" && c.notice == c.openNotice {
+		c.notice = ""
+	}
+	refuse := func(msg string) { c.notice, c.openNotice = msg, msg }
 	name := f.Get("name").String()
 	if size := f.Get("size").Int(); size > doc.MaxSize {
-		c.notice = doc.TooLarge(name, size)
+		refuse(doc.TooLarge(name, size))
 		return
 	}
-	f.Call("text").Then(func(v app.Value) {
-		text := v.String()
+	f.Call("arrayBuffer").Then(func(buf app.Value) {
+		bytes := app.Window().Get("Uint8Array").New(buf)
+		head := make([]byte, min(bytes.Length(), 130))
+		app.CopyBytesToGo(head, bytes.Call("subarray", 0, len(head)))
+		var text, warning string
+		if doc.LooksUTF16(head) {
+			raw := make([]byte, bytes.Length())
+			app.CopyBytesToGo(raw, bytes)
+			text, warning = doc.DecodeFile(name, raw)
+		} else {
+			// As the browser reads a file as text: UTF-8, a byte order
+			// mark dropped, bytes that are not UTF-8 replaced.
+			text = app.Window().Get("TextDecoder").New().Call("decode", bytes).String()
+		}
 		load := func() {
 			c.ctx.Dispatch(func(app.Context) {
 				if doc.LooksBinary(text) {
-					c.notice = "“" + name + "” is not a text file (it holds binary data, such as an image); a robots.txt is plain text. Your current file was kept."
+					refuse("“" + name + "” is not a text file (it holds binary data, such as an image); a robots.txt is plain text. Your current file was kept.")
 					return
+				}
+				if warning != "" {
+					c.notice, c.openNotice = warning, warning
 				}
 				c.offerLoad(name, text)
 			})
