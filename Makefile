@@ -53,7 +53,7 @@ unit:
 wasm-test:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(GOROOT)/lib/wasm/go_js_wasm_exec" ./policy/... ./app/doc/... ./app/highlight/... ./app/share/... ./app/exercise/... ./app/help/...
 
-# A short run of every fuzz target in policy, app/share and app/exercise (found
+# A short run of every fuzz target in policy, app/doc, app/share and app/exercise (found
 # by name, so new ones are picked up): see .ci/fuzz.sh.
 fuzz:
 	GO=$(GO) FUZZTIME=$(FUZZTIME) bash .ci/fuzz.sh

@@ -65,7 +65,9 @@ func TestOtherCrawler(t *testing.T) {
 		// alone moves on to the next character.
 		{"User-agent: e\nUser-agent: xxxxxx-bot\nDisallow: /\n", "xxxxxxx", true},
 		{"User-agent: e\nUser-agent: x\nDisallow: /\n", "zzz", true},
-		{"User-agent: e\nUser-agent: xx\nUser-agent: zzzz\nDisallow: /\n", "zzzzz", true},
+		{"User-agent: e\nUser-agent: xx\nUser-agent: zzzz\nDisallow: /\n", "qqq", true},
+		{"User-agent: e\nUser-agent: xx\nUser-agent: zz-bot\nDisallow: /\n", "zzz", true},
+		{"User-agent: e\nUser-agent: xx\nUser-agent: zzz-bot\nDisallow: /\n", "zzzz", true},
 		// Every character names a crawler alone: nothing is free.
 		{every, "other-crawler", false},
 	}

@@ -7,7 +7,9 @@ import "strings"
 // pattern of an Allow, a Disallow or an ACAP permission (its resource sets
 // expanded), made concrete: a '*' becomes "x", a final '$' is dropped, and a
 // pattern without a leading '/' gets one. Duplicates and empty patterns are
-// left out. The simulator offers them as "URLs from this file".
+// left out. The simulator offers them as "URLs from this file", so each is
+// written to be asked as it is: a path that starts with "//", which as a URL
+// would name a host, is given behind https://example.com.
 func (f *File) SamplePaths(max int) []string {
 	out := []string{"/"}
 	seen := map[string]bool{"/": true}
@@ -20,6 +22,9 @@ func (f *File) SamplePaths(max int) []string {
 		p = strings.ReplaceAll(p, "*", "x")
 		if !strings.HasPrefix(p, "/") {
 			p = "/" + p
+		}
+		if strings.HasPrefix(p, "//") {
+			p = "https://example.com" + p
 		}
 		if !seen[p] {
 			seen[p] = true

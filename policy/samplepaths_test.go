@@ -1,7 +1,10 @@
 package policy
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -16,10 +19,55 @@ func TestSamplePaths(t *testing.T) {
 		{"User-agent: *\nDisallow: private\nDisallow: /a*b*$\nAllow: /a*b*\n", 5, []string{"/", "/private", "/axbx"}},
 		{"User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\n", 2, []string{"/", "/a"}},
 		{"User-agent: *\nDisallow: /a\n", 1, []string{"/"}},
+		// As a URL "//a/b" names the host a: the sample asks the path.
+		{"User-agent: *\nDisallow: //a/b\nDisallow: *//c\n", 5, []string{"/", "https://example.com//a/b", "/x//c"}},
 		{"ACAP-resource-set: s /news/ /docs/*.html$\nACAP-crawler: *\nACAP-disallow-index: the-acap:resource-set:s\n", 5, []string{"/", "/news/", "/docs/x.html"}},
 	} {
 		if got := MustParse(tc.src).SamplePaths(tc.max); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%q, %d: %q, want %q", tc.src, tc.max, got, tc.want)
 		}
 	}
+}
+
+// checkSamplesAsk fails when a sample of f, asked as a URL, asks another
+// path than its pattern gave.
+func checkSamplesAsk(t *testing.T, what string, f *File) {
+	t.Helper()
+	for _, s := range f.SamplePaths(1000) {
+		path := strings.TrimPrefix(s, "https://example.com")
+		if got, want := PathOf(s), PathOf("https://example.com"+path); got != want {
+			t.Errorf("%s: the sample %q asks %q, not %q", what, s, got, want)
+		}
+	}
+}
+
+// TestSamplePathsCorpus: every sample of every real file asks its path.
+func TestSamplePathsCorpus(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("testdata", "corpus", "*", "*.txt"))
+	if len(paths) < 270 {
+		t.Fatalf("found %d corpus files, want 270", len(paths))
+	}
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Parse(p, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSamplesAsk(t, filepath.Base(p), f)
+	}
+}
+
+func FuzzSamplePaths(f *testing.F) {
+	f.Add("User-agent: *\nDisallow: //a\nAllow: *x$\n")
+	f.Add("ACAP-crawler: *\nACAP-disallow-crawl: //b\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		file, err := Parse("robots.txt", []byte(src))
+		if err != nil {
+			return
+		}
+		checkSamplesAsk(t, src, file)
+	})
 }
