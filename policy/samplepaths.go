@@ -9,7 +9,7 @@ import "strings"
 // pattern without a leading '/' gets one. Duplicates and empty patterns are
 // left out. The simulator offers them as "URLs from this file", so each is
 // written to be asked as it is: a path that starts with "//", which as a URL
-// would name a host, is given behind https://example.com.
+// would name a host, is written after an empty host ("////a" asks "//a").
 func (f *File) SamplePaths(max int) []string {
 	out := []string{"/"}
 	seen := map[string]bool{"/": true}
@@ -23,9 +23,7 @@ func (f *File) SamplePaths(max int) []string {
 		if !strings.HasPrefix(p, "/") {
 			p = "/" + p
 		}
-		if strings.HasPrefix(p, "//") {
-			p = "https://example.com" + p
-		}
+		p = witnessURL(p)
 		if !seen[p] {
 			seen[p] = true
 			out = append(out, p)

@@ -20,7 +20,7 @@ func TestSamplePaths(t *testing.T) {
 		{"User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\n", 2, []string{"/", "/a"}},
 		{"User-agent: *\nDisallow: /a\n", 1, []string{"/"}},
 		// As a URL "//a/b" names the host a: the sample asks the path.
-		{"User-agent: *\nDisallow: //a/b\nDisallow: *//c\n", 5, []string{"/", "https://example.com//a/b", "/x//c"}},
+		{"User-agent: *\nDisallow: //a/b\nDisallow: *//c\n", 5, []string{"/", "////a/b", "/x//c"}},
 		{"ACAP-resource-set: s /news/ /docs/*.html$\nACAP-crawler: *\nACAP-disallow-index: the-acap:resource-set:s\n", 5, []string{"/", "/news/", "/docs/x.html"}},
 	} {
 		if got := MustParse(tc.src).SamplePaths(tc.max); !reflect.DeepEqual(got, tc.want) {
@@ -34,8 +34,11 @@ func TestSamplePaths(t *testing.T) {
 func checkSamplesAsk(t *testing.T, what string, f *File) {
 	t.Helper()
 	for _, s := range f.SamplePaths(1000) {
-		path := strings.TrimPrefix(s, "https://example.com")
-		if got, want := PathOf(s), PathOf("https://example.com"+path); got != want {
+		want := s
+		if strings.HasPrefix(s, "////") {
+			want = s[2:] // after an empty host
+		}
+		if got := PathOf(s); got != PathOf("https://example.com"+want) {
 			t.Errorf("%s: the sample %q asks %q, not %q", what, s, got, want)
 		}
 	}
