@@ -56,12 +56,31 @@ func compatible(a, b []int8) bool {
 // weighing is, for the conventional rules of the ACAP readings and the
 // crawl-layer elements they are weighed against when their answers
 // disagree (semantics §4: only on the same footing, named or any, and only
-// an element of the other verdict), how each pair compares (anyCmp when no
-// path matches both).
+// an element of the other verdict), how each pair compares; a pair that no
+// path matches together is open (anyCmp). Only the comparisons that are
+// not open are kept, by rule: a long run of rules of one verdict (a group
+// of thousands of Disallow prefixes) has none, and costs nothing.
 type weighing struct {
-	layer int      // the crawl layer of the conventional rules' footing
-	cmp   [][]int8 // [rule][reading*elems + element]
-	n0    int      // the elements of reading 0's layer
+	layer int          // the crawl layer of the conventional rules' footing
+	rows  [][]wEntry   // [rule]: its comparisons that are not open, by k
+	n0    int          // the elements of reading 0's layer
+	cols  [2][][]int32 // [reading][element]: the rules it has a comparison with
+}
+
+// wEntry is a comparison of a rule with element k (reading*n0 + element).
+type wEntry struct {
+	k int32
+	v int8
+}
+
+// at returns how rule i compares with element k (anyCmp: open).
+func (w *weighing) at(i int, k int32) int8 {
+	row := w.rows[i]
+	j, ok := slices.BinarySearchFunc(row, k, func(e wEntry, k int32) int { return int(e.k - k) })
+	if !ok {
+		return anyCmp
+	}
+	return row[j].v
 }
 
 func (m *proofModel) weighing(convPats []*Pattern, convIDs []int32, convAllow []bool, convNamed bool) *weighing {
@@ -70,23 +89,27 @@ func (m *proofModel) weighing(convPats []*Pattern, convIDs []int32, convAllow []
 		w.layer = layerCrawlNamed
 	}
 	w.n0 = len(m.layers[0][w.layer].elems)
-	n := w.n0 + len(m.layers[1][w.layer].elems)
+	for r := range m.layers {
+		w.cols[r] = make([][]int32, len(m.layers[r][w.layer].elems))
+	}
 	for i, p := range convPats {
-		acap := CompilePattern(p.Raw(), MatchACAP)
-		row := make([]int8, n)
+		var acap *Pattern
+		var row []wEntry
 		for r := range m.layers {
 			lm := &m.layers[r][w.layer]
 			for e := range lm.elems {
-				k := r*w.n0 + e
-				switch {
-				case lm.elems[e].allow == convAllow[i] || !coMatch(&m.pats[lm.elems[e].pat], &m.pats[convIDs[i]]):
-					row[k] = anyCmp
-				default:
-					row[k] = scopeClass(lm.elems[e].scope, &acap)
+				if lm.elems[e].allow == convAllow[i] || !coMatch(&m.pats[lm.elems[e].pat], &m.pats[convIDs[i]]) {
+					continue
 				}
+				if acap == nil {
+					ap := CompilePattern(p.Raw(), MatchACAP)
+					acap = &ap
+				}
+				row = append(row, wEntry{int32(r*w.n0 + e), scopeClass(lm.elems[e].scope, acap)})
+				w.cols[r][e] = append(w.cols[r][e], int32(i))
 			}
 		}
-		w.cmp = append(w.cmp, row)
+		w.rows = append(w.rows, row)
 	}
 	return w
 }
@@ -94,22 +117,34 @@ func (m *proofModel) weighing(convPats []*Pattern, convIDs []int32, convAllow []
 // convBlocks numbers the runs of conventional rules that no answer tells
 // apart: the same verdict, and compatible comparisons with every element
 // they may be weighed against (each rule of a run with each other: a
-// rule matched later may fall between two of the run).
+// rule matched later may fall between two of the run). Rules compare
+// alike pairwise exactly when, for each element, the comparisons that are
+// not open agree: the run keeps, by element, the one it has, so each rule
+// is weighed once (in proportion to its comparisons, not to the run).
 func (w *weighing) convBlocks(convAllow []bool) []int32 {
 	blocks := make([]int32, len(convAllow))
-	start := 0
+	run := map[int32]int8{}
 	for i := range convAllow {
-		if i == 0 {
-			continue
+		same := i > 0 && convAllow[i] == convAllow[i-1]
+		for _, e := range w.rows[i] {
+			if !same {
+				break
+			}
+			if v, ok := run[e.k]; ok && v != e.v {
+				same = false
+			}
 		}
-		blocks[i] = blocks[i-1]
-		same := convAllow[i] == convAllow[i-1]
-		for j := start; j < i && same; j++ {
-			same = compatible(w.cmp[i], w.cmp[j])
+		if i > 0 {
+			blocks[i] = blocks[i-1]
+			if !same {
+				blocks[i]++
+			}
 		}
 		if !same {
-			blocks[i]++
-			start = i
+			clear(run)
+		}
+		for _, e := range w.rows[i] {
+			run[e.k] = e.v
 		}
 	}
 	return blocks
@@ -146,12 +181,24 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 			}
 			rel := rels(lm)
 			// Each element's comparisons with the conventional rules.
+			// Only the rules with a comparison that is not open with some
+			// element take part: a rule open with every element adds the
+			// same open value to every profile.
 			var prof [][]int8
-			if l == w.layer && len(w.cmp) > 0 {
-				prof = make([][]int8, n)
-				for x := range prof {
-					for _, row := range w.cmp {
-						prof[x] = append(prof[x], row[r*w.n0+x])
+			if l == w.layer && len(w.rows) > 0 {
+				var active []int32
+				for x := range w.cols[r] {
+					active = append(active, w.cols[r][x]...)
+				}
+				slices.Sort(active)
+				active = slices.Compact(active)
+				if len(active) > 0 {
+					prof = make([][]int8, n)
+					for x := range prof {
+						prof[x] = make([]int8, len(active))
+						for a, i := range active {
+							prof[x][a] = w.at(int(i), int32(r*w.n0+x))
+						}
 					}
 				}
 			}

@@ -156,7 +156,10 @@ func recordNameFor(f *File, crawler string) string {
 // covers those paths: such overlaps are not repaired (ACAP would need a
 // line for every character a path may begin with).
 //
-// At most budget lines are returned; left counts those left out.
+// At most budget lines are returned; left counts those left out: once
+// budget lines are found, the pairs of rules not yet weighed are counted
+// (each may need lines), not weighed, so that the work stays in proportion
+// to the lines written.
 func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []repair, left int) {
 	type rule struct {
 		allow bool
@@ -215,10 +218,30 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []rep
 			}
 		}
 	}
+	full := func() bool { return len(out) >= budget }
+	// pairsLeft counts the pairs of a wildcard rule of ws with a plain
+	// prefix ranked after it, of the other verdict, not weighed: the first
+	// of ws with the prefixes of first, the others with all of gs.
+	var gs []int
+	pairsLeft := func(ws, first []int) int {
+		n := 0
+		for k, i := range ws {
+			from := gs
+			if k == 0 {
+				from = first
+			}
+			for _, j := range from {
+				if j > i && rs[j].allow != rs[i].allow {
+					n++
+				}
+			}
+		}
+		return n
+	}
 	// Only a rule with a wildcard or an anchor (w) can be ranked first by
 	// RFC 9309 and last by ACAP against a plain prefix (g): between two
 	// plain prefixes that overlap, the longer is the narrower.
-	var ws, gs []int
+	var ws []int
 	for i := range rs {
 		if rs[i].plain {
 			gs = append(gs, i)
@@ -227,15 +250,15 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []rep
 		}
 	}
 	checks := 0
-	for _, i := range ws {
+	for wi, i := range ws {
 		w := &rs[i]
-		for _, j := range gs {
+		for gi, j := range gs {
 			g := &rs[j]
 			if j < i || g.allow == w.allow {
 				continue // g ranks first, or they agree
 			}
-			if checks++; checks > maxPairChecks {
-				return out, left + 1
+			if checks++; checks > maxPairChecks || full() {
+				return out, left + pairsLeft(ws[wi:], gs[gi:])
 			}
 			if CompareScope(&w.acap, &g.acap) < 0 || !coMatch(&w.aut, &g.aut) {
 				continue
@@ -251,8 +274,8 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []rep
 			if g.allow == w.allow || g.plain || !floatingOnce(&g.aut) || g.aut.anchored {
 				continue
 			}
-			if checks++; checks > maxPairChecks {
-				return out, left + 1
+			if checks++; checks > maxPairChecks || full() {
+				return out, left + 1 + pairsLeft(ws[wi+1:], gs)
 			}
 			if CompareScope(&w.acap, &g.acap) < 0 || !coMatch(&w.aut, &g.aut) {
 				continue
