@@ -18,6 +18,7 @@ func Check(f *File) []Diagnostic {
 	c.version()
 	c.order()
 	c.size()
+	c.checkToday()
 	ds = append(ds, c.diags...)
 	SortDiagnostics(ds)
 	return ds

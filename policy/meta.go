@@ -84,6 +84,17 @@ type MetaTag struct {
 	Content string
 	Pos     Pos // position of the <meta tag start
 	Rules   []MetaRule
+	// Extra are the values in use today that the 1996 convention does not
+	// define (nosnippet, max-snippet:0, noai, ...), lower-cased, in order.
+	// Only the today kind reads some of them (see todaymeta.go).
+	Extra []MetaValue
+}
+
+// MetaValue is one robots value of a tag as written (lower-cased), such as
+// "nosnippet" or "max-snippet:0", with its position.
+type MetaValue struct {
+	Text string
+	Pos  Pos
 }
 
 // MetaRule is one permission or prohibition a tag gives for the page.
@@ -845,12 +856,12 @@ func (r *metaReader) readTag(t *metaRawTag) {
 	if equalFoldASCII(words[0].text, "ACAP") || hasPrefixFold(words[0].text, "ACAP,") {
 		tag.Rules = r.readACAP(c, words[0])
 	} else {
-		tag.Rules = r.readConventional(c)
+		tag.Rules = r.readConventional(c, &tag.Extra)
 	}
 	r.page.Tags = append(r.page.Tags, tag)
 }
 
-func (r *metaReader) readConventional(c metaAttr) []MetaRule {
+func (r *metaReader) readConventional(c metaAttr, extra *[]MetaValue) []MetaRule {
 	var rules []MetaRule
 	for _, w := range metaSplitConventional(c.val, c.off, c.exact) {
 		lw := lowerASCII(w.text)
@@ -863,7 +874,8 @@ func (r *metaReader) readConventional(c metaAttr) []MetaRule {
 			continue
 		}
 		if acap, ok := metaKnownOther(lw); ok {
-			msg := "\"" + w.text + "\" is not one of the Robots META values (index, noindex, follow, nofollow, all, none); this tester ignores it"
+			*extra = append(*extra, MetaValue{Text: lw, Pos: r.pos(w.off)})
+			msg := "\"" + w.text + "\" is not one of the Robots META values of the 1996 convention (index, noindex, follow, nofollow, all, none)" + metaTodayNote(lw)
 			if acap != "" {
 				msg += "; in ACAP write content=\"ACAP " + acap + "\""
 			}

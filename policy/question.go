@@ -119,6 +119,12 @@ type Answer struct {
 	// disallowed, no preference or not crawled (Allowed is then true only
 	// for PrefAllowed). It is PrefNotAsked for crawl and other kinds.
 	Preference Preference
+	// Channels are the today kind's answers per channel of use where an
+	// operator's category has more than one (Google's ai-input: Search AI
+	// features, and Gemini Apps and Vertex AI); Preference is then the
+	// more restrictive, and Partial reports that they differ.
+	Channels []Channel
+	Partial  bool
 
 	quiet bool // no trace is kept (for bulk comparisons)
 }

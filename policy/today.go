@@ -109,8 +109,11 @@ func pick(rs []todayRule, subj *Subject) (win []*todayRule, matching []int) {
 
 // statement is one source of a preference for the question's category.
 type statement struct {
-	pref Preference
-	line int
+	pref  Preference
+	line  int
+	file  string        // "" for robots.txt, "page /x" for a META tag
+	token *purposeToken // the per-purpose token whose group said it, if any
+	tag   string        // the META value that said it (noindex, nosnippet, ...)
 }
 
 func (p *Policy) decideToday(q *Question, u Usage, path string, subj *Subject, a *Answer) {
@@ -176,10 +179,10 @@ func (p *Policy) decideToday(q *Question, u Usage, path string, subj *Subject, a
 
 	// 2. The category, from the crawler's group.
 	c, _ := category(u)
-	var sts []statement
-	sts = p.todayStatements(sel, c, u, subj, a, sts)
+	common := p.todayStatements(sel, c, u, subj, a, nil)
 
 	// 3. The per-purpose tokens that speak for the crawler.
+	var tokSts []statement
 	tokens := purposeTokensFor(crawler, ua)
 	if own != nil && !containsToken(tokens, own) {
 		tokens = append(tokens, own)
@@ -191,7 +194,7 @@ func (p *Policy) decideToday(q *Question, u Usage, path string, subj *Subject, a
 		}
 		if !speaks {
 			if !a.quiet {
-				a.step(Step{Kind: StepPurposeToken, Text: t.token + " speaks for " + categoryList(t.categories) + ", not for " + u.String()})
+				a.step(Step{Kind: StepPurposeToken, Text: t.token + " speaks for " + categoryList(t.categories) + ", not for " + u.String() + " (" + t.scope + ")"})
 			}
 			continue
 		}
@@ -202,7 +205,7 @@ func (p *Policy) decideToday(q *Question, u Usage, path string, subj *Subject, a
 		}
 		switch {
 		case win != nil && !win.allow:
-			sts = append(sts, statement{PrefDisallowed, win.fd.Line})
+			tokSts = append(tokSts, statement{pref: PrefDisallowed, line: win.fd.Line, token: t})
 			if !a.quiet {
 				a.step(Step{Kind: StepPurposeToken, Line: win.fd.Line, Lines: lines, Text: win.matches + " in " + t.token + "'s group: " + u.String() + " is disallowed"})
 			}
@@ -215,31 +218,52 @@ func (p *Policy) decideToday(q *Question, u Usage, path string, subj *Subject, a
 		}
 		// The token's own Content-Usage and Content-Signal lines speak too.
 		if ts.conv.named {
-			sts = p.todayStatements(ts, c, u, subj, a, sts)
+			tokSts = p.todayStatements(ts, c, u, subj, a, tokSts)
 		}
 	}
 
-	// 4. Combine most restrictively.
+	// 4. The page's robots META tags, when the page tester holds the page.
+	var pageSts, snippetSts []statement
+	if page := p.page(path); page != nil {
+		pageSts, snippetSts = p.todayPage(page, crawler, ua, u, a)
+	}
+
+	// 5. Combine most restrictively; Google's ai-input has two channels.
+	if u == UsageAIInput && own == nil && isGoogleSearchCrawler(crawler, ua) {
+		search := append(append([]statement(nil), common...), snippetSts...)
+		gemini := append(append([]statement(nil), common...), tokSts...)
+		p.todayChannels(u, subj, a, search, gemini)
+		p.todayDecision(q, u, a)
+		return
+	}
+	sts := append(append(common, tokSts...), pageSts...)
+	a.Preference, a.Line, a.File = combineStatements(sts)
+	if len(sts) > 1 && !a.quiet {
+		var ls []int
+		for _, s := range sts {
+			if s.file == "" {
+				ls = append(ls, s.line)
+			}
+		}
+		a.step(Step{Kind: StepNote, Lines: ls, Text: itoa(len(sts)) + " statements speak about " + u.String() + "; they combine most restrictively (any no wins, else any yes)"})
+	}
+	a.Allowed = a.Preference == PrefAllowed
+	p.todayDecision(q, u, a)
+}
+
+// combineStatements combines statements most restrictively and returns the
+// preference with the line (and file) of the first statement that says it.
+func combineStatements(sts []statement) (Preference, int, string) {
 	pref := PrefUnstated
 	for _, s := range sts {
 		pref = combinePrefs(pref, s.pref)
 	}
-	a.Preference = pref
 	for _, s := range sts {
 		if s.pref == pref {
-			a.Line = s.line
-			break
+			return pref, s.line, s.file
 		}
 	}
-	if len(sts) > 1 && !a.quiet {
-		var ls []int
-		for _, s := range sts {
-			ls = append(ls, s.line)
-		}
-		a.step(Step{Kind: StepNote, Lines: ls, Text: itoa(len(sts)) + " statements speak about " + u.String() + "; they combine most restrictively (any no wins, else any yes)"})
-	}
-	a.Allowed = pref == PrefAllowed
-	p.todayDecision(q, u, a)
+	return pref, 0, ""
 }
 
 func containsToken(ts []*purposeToken, t *purposeToken) bool {
@@ -293,7 +317,7 @@ func (p *Policy) todayStatements(sel *selection, c int, u Usage, subj *Subject, 
 			}
 		}
 		if pref != PrefUnstated {
-			sts = append(sts, statement{pref, line})
+			sts = append(sts, statement{pref: pref, line: line})
 		}
 		if a.quiet {
 			continue
@@ -348,7 +372,17 @@ func (p *Policy) todayDecision(q *Question, u Usage, a *Answer) {
 	case a.Preference == PrefNotCrawled:
 		text = "answer: not crawled (no preference applies to what may not be crawled)"
 	default:
-		text = "answer: no preference about " + u.String() + " is stated"
+		text = "answer: no preference about " + u.String() + ": " + NoPreferenceMeaning(u)
 	}
-	a.step(Step{Kind: StepDecision, Line: a.Line, Text: text})
+	if a.Partial {
+		var parts []string
+		for _, ch := range a.Channels {
+			parts = append(parts, ch.Preference.Title()+" for "+ch.Name)
+		}
+		text += " (partial: " + strings.Join(parts, "; ") + ")"
+	}
+	if o, ok := CrawlerObeys(crawlerName(q.Crawler)); ok && o.Obeys == "no" && !q.UserAgent {
+		text += "; the crawler directory reports that " + o.Token + " does not obey robots.txt, so this is what the file asks of it, not what it does"
+	}
+	a.step(Step{Kind: StepDecision, Line: a.Line, File: a.File, Text: text})
 }

@@ -29,6 +29,17 @@ import "strings"
 //     URL combine like rules with identical paths; Content-Signal lines are
 //     chosen among themselves the same way, and the two statements then
 //     combine most restrictively.
+//   - Google's ai-input is answered per channel (Search AI features;
+//     Gemini Apps and Vertex AI) and the answer is the more restrictive,
+//     partial when they differ. The Search channel reads the page's
+//     noindex, nosnippet and max-snippet:0 (Google names all three as
+//     controls of what its AI features show), for robots and googlebot
+//     tags alike, combined most restrictively as Google combines them.
+//   - In the today kind, the page's robots META tags for the crawler
+//     (those addressed to robots and those addressed to it by name)
+//     combine most restrictively, as Google documents for its tags:
+//     noindex disallows search; noai and noimageai are shown and decide
+//     nothing (no standard defines them).
 //   - A per-purpose token's group is chosen as RFC 9309 chooses groups (the
 //     '*' group applies when no group names it); a Disallow matching the
 //     path there means "disallowed" for the categories the token speaks
@@ -214,17 +225,42 @@ type purposeToken struct {
 	fetcher    string   // the crawler that fetches for it
 	crawlers   []string // prefixes of the operator's crawler names it speaks for (case-insensitive)
 	categories []Usage  // the categories it speaks for
+	scope      string   // what it governs, and what not, in the operator's words
 	source     string
 }
 
-// purposeTokens are the per-purpose tokens the today kind reads.
+// purposeTokens are the per-purpose tokens the today kind reads. Each
+// speaks only for what its operator's documentation says it governs
+// (scope); an answer never claims more than that.
 var purposeTokens = []purposeToken{
 	{token: "Google-Extended", fetcher: "Googlebot", crawlers: []string{"googlebot", "googleother", "google-extended"},
 		categories: []Usage{UsageTrainAI, UsageAIInput},
-		source:     "Google's crawler documentation: Google-Extended controls whether content Google's crawlers fetch may train Gemini models and ground their answers; it fetches nothing itself"},
+		scope:      "it governs training of Gemini models and grounding in Gemini Apps and the Vertex AI API, not Google Search or the AI features inside Search",
+		source:     "Google's crawler documentation: Google-Extended governs whether what Google's crawlers fetch may train Gemini models and ground answers in Gemini Apps and the Vertex AI API; it does not affect Google Search, and it fetches nothing itself"},
 	{token: "Applebot-Extended", fetcher: "Applebot", crawlers: []string{"applebot"},
 		categories: []Usage{UsageTrainAI},
-		source:     "Apple's Applebot documentation: Applebot-Extended controls whether what Applebot fetched may train Apple's foundation models; it fetches nothing itself"},
+		scope:      "it governs training of Apple's foundation models only; Applebot's search use is unaffected",
+		source:     "Apple's Applebot documentation: Applebot-Extended governs whether what Applebot fetched may train Apple's foundation models; it fetches nothing itself"},
+}
+
+// Google's ai-input has two channels: the AI features inside Google Search
+// follow Googlebot's crawl and the page's snippet controls, and Gemini Apps
+// and the Vertex AI API follow Google-Extended. The answer is the more
+// restrictive of the two, marked partial when they differ. Only Googlebot
+// (and its variants) feeds Search; GoogleOther and the token itself answer
+// for the Gemini channel alone.
+const (
+	ChannelGoogleSearchAI = "Google Search AI features (AI Overviews, AI Mode)"
+	ChannelGemini         = "Gemini Apps and the Vertex AI API"
+)
+
+// isGoogleSearchCrawler reports whether crawler is Googlebot or one of its
+// variants (Googlebot-Image, ...), whose fetches feed Google Search.
+func isGoogleSearchCrawler(crawler string, ua bool) bool {
+	if ua {
+		return strings.Contains(strings.ToLower(crawler), "googlebot")
+	}
+	return strings.HasPrefix(strings.ToLower(crawlerName(crawler)), "googlebot")
 }
 
 // purposeTokensFor returns the per-purpose tokens that speak for crawler.
