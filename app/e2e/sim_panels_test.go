@@ -94,8 +94,8 @@ func TestConverterApplyUndoDownload(t *testing.T) {
 		t.Fatalf("after apply the text is %.200q", got)
 	}
 	waitSim(t, ctx)
-	// Undo with the browser's own undo (Ctrl+Z), then with the button.
-	eval[bool](t, ctx, `document.getElementById("editor-input").focus(), document.execCommand("undo")`)
+	// Undo with Ctrl+Z, then with the button.
+	pressKey(t, ctx, "z", chromedp.ModifierCtrl)
 	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != src {
 		t.Errorf("Ctrl+Z after apply gave %.200q", got)
 	}

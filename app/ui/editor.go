@@ -71,7 +71,13 @@ type editor struct {
 	// is true: the textarea then holds only its skeleton.
 	viewText string
 	viewing  bool
-	escTab   bool // Escape pressed: the next Tab moves focus instead
+	escTab   bool     // Escape pressed: the next Tab moves focus instead
+	inputFn  app.Func // the textarea's input listener (handleInput)
+	// bigEdit is the last edit of the app's own too large for the
+	// browser's editing commands (see command): Ctrl+Z and Ctrl+Shift+Z
+	// (or Ctrl+Y) take it back and make it again while the text is as
+	// that edit left it.
+	bigEdit *appEdit
 	// traced marks lines (0-based) of an explanation the simulator shows:
 	// "decide" for the deciding line, "consider" for the others.
 	traced map[int]string
@@ -102,7 +108,7 @@ func newEditor(name, text string, fontSize int, onEdit func()) *editor {
 	} else {
 		e.loadText(text)
 	}
-	e.listen(e.ta, "input", func(app.Value, []app.Value) any { e.handleInput(); return nil })
+	e.inputFn = e.listen(e.ta, "input", func(app.Value, []app.Value) any { e.handleInput(); return nil })
 	e.listen(e.ta, "scroll", func(app.Value, []app.Value) any { e.renderWindow(); return nil })
 	e.listen(e.ta, "keydown", func(_ app.Value, args []app.Value) any { e.keydown(args[0]); return nil })
 	e.listen(e.ta, "copy", func(_ app.Value, args []app.Value) any { e.copyView(args[0]); return nil })
@@ -112,10 +118,11 @@ func newEditor(name, text string, fontSize int, onEdit func()) *editor {
 	return e
 }
 
-func (e *editor) listen(target app.Value, event string, fn func(app.Value, []app.Value) any) {
+func (e *editor) listen(target app.Value, event string, fn func(app.Value, []app.Value) any) app.Func {
 	f := app.FuncOf(fn)
 	e.funcs = append(e.funcs, f)
 	target.Call("addEventListener", event, f)
+	return f
 }
 
 func (e *editor) text() string {
@@ -767,20 +774,81 @@ func (e *editor) replaceText(text string) {
 		s--
 	}
 	a, b, repl := p, len(old)-s, text[p:len(text)-s]
+	e.command(old, a, b, repl, len(repl) < 200<<10)
+}
+
+// command replaces the bytes a to b of text, the textarea's text, with
+// repl as one edit: through the browser's editing commands when undoable
+// (so that Ctrl+Z takes it back), else directly. The editing commands fire
+// input events as they go, about two a line; the editor does not listen
+// meanwhile and handles the edit once: one check and one redraw.
+func (e *editor) command(text string, a, b int, repl string, undoable bool) {
+	want := text[:a] + repl + text[b:]
+	if undoable && (strings.Count(repl, "\n") > commandLines || len(want) > syncCheckMax) {
+		// The browser's editing commands insert a text line by line,
+		// each step as slow as the text is long: 650 lines into a 13 KB
+		// file took seconds. The edit is made at once, and undone by the
+		// editor itself.
+		undoable = false
+		e.bigEdit = &appEdit{before: text, after: want, at: a}
+	}
 	e.ta.Call("focus", map[string]any{"preventScroll": true})
-	e.ta.Call("setSelectionRange", doc.UTF16Index(old, a), doc.UTF16Index(old, b))
+	e.ta.Call("setSelectionRange", doc.UTF16Index(text, a), doc.UTF16Index(text, b))
 	cmd, arg := "insertText", repl
 	if repl == "" {
 		cmd = "delete"
 	}
-	done := len(repl) < 200<<10 && app.Window().Get("document").Call("execCommand", cmd, false, arg).Bool()
-	if !done || e.text() != text {
-		e.ta.Call("setRangeText", repl, doc.UTF16Index(old, a), doc.UTF16Index(old, b), "end")
-		if e.text() != text {
-			e.ta.Set("value", text)
+	e.ta.Call("removeEventListener", "input", e.inputFn)
+	done := undoable && app.Window().Get("document").Call("execCommand", cmd, false, arg).Bool()
+	e.ta.Call("addEventListener", "input", e.inputFn)
+	if !done || e.text() != want {
+		// No editing commands: replace directly (undo then is not possible).
+		e.ta.Call("setRangeText", repl, doc.UTF16Index(text, a), doc.UTF16Index(text, b), "end")
+		if e.text() != want {
+			e.ta.Set("value", want)
 		}
-		e.handleInput()
 	}
+	e.handleInput()
+}
+
+// commandLines is the most lines an edit of the app's own inserts through
+// the browser's editing commands (see command).
+const commandLines = 20
+
+// appEdit is an edit of the app's own that the editor undoes itself: the
+// text before and after it, and where it starts (bytes).
+type appEdit struct {
+	before, after string
+	at            int
+	undone        bool
+}
+
+// undoKey takes the last large edit of the app's own back (Ctrl+Z) or
+// makes it again (Ctrl+Shift+Z, Ctrl+Y) when the text is as it left it,
+// and reports whether it did.
+func (e *editor) undoKey(ev app.Value, key string) bool {
+	r := e.bigEdit
+	ctrl := ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool()
+	if r == nil || !ctrl || ev.Get("altKey").Bool() {
+		return false
+	}
+	shift := ev.Get("shiftKey").Bool()
+	var to string
+	switch {
+	case (key == "z" || key == "Z") && !shift && !r.undone && e.text() == r.after:
+		to = r.before
+	case ((key == "z" || key == "Z") && shift || key == "y" || key == "Y") && r.undone && e.text() == r.before:
+		to = r.after
+	default:
+		return false
+	}
+	ev.Call("preventDefault")
+	r.undone = !r.undone
+	e.ta.Set("value", to)
+	at := doc.UTF16Index(to, min(r.at, len(to)))
+	e.ta.Call("setSelectionRange", at, at)
+	e.handleInput()
+	return true
 }
 
 // applyFix makes the fix as one edit through the browser's editing
@@ -792,22 +860,14 @@ func (e *editor) applyFix(f *policy.Fix) {
 	if !ok {
 		return
 	}
-	e.ta.Call("focus", map[string]any{"preventScroll": true})
-	e.ta.Call("setSelectionRange", doc.UTF16Index(text, a), doc.UTF16Index(text, b))
-	cmd, arg := "insertText", repl
-	if repl == "" {
-		cmd = "delete"
-	}
-	done := app.Window().Get("document").Call("execCommand", cmd, false, arg).Bool()
-	if !done || e.text() == text && repl != text[a:b] {
-		// No editing commands: replace directly (undo then is not possible).
-		e.ta.Call("setRangeText", repl, doc.UTF16Index(text, a), doc.UTF16Index(text, b), "end")
-		e.handleInput()
-	}
+	e.command(text, a, b, repl, true)
 }
 
 func (e *editor) keydown(ev app.Value) {
 	key := ev.Get("key").String()
+	if e.bigEdit != nil && !e.viewing && e.undoKey(ev, key) {
+		return
+	}
 	if key == "Escape" {
 		e.escTab = true
 		return

@@ -1,0 +1,127 @@
+//go:build e2e && !js
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// applyFile is the minimal trigger of issue 29: n groups, each of one
+// named crawler and ten Disallow lines (acap: ACAP records of ten
+// ACAP-disallow-crawl lines instead).
+func applyFile(n int, acap bool) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if acap {
+			fmt.Fprintf(&b, "ACAP-crawler: bot%d\n", i)
+		} else {
+			fmt.Fprintf(&b, "User-agent: bot%d\n", i)
+		}
+		for j := 0; j < 10; j++ {
+			if acap {
+				fmt.Fprintf(&b, "ACAP-disallow-crawl: /p%d/s%d/\n", i, j)
+			} else {
+				fmt.Fprintf(&b, "Disallow: /p%d/s%d/\n", i, j)
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// timedClickJS clicks a button and returns how long (ms) the click kept
+// the page's thread, with the number of input events the editor got.
+const timedClickJS = `((sel) => {
+	const ta = document.getElementById("editor-input");
+	let inputs = 0;
+	const count = () => inputs++;
+	ta.addEventListener("input", count);
+	const t0 = performance.now();
+	document.querySelector(sel).click();
+	const ms = performance.now() - t0;
+	ta.removeEventListener("input", count);
+	return [ms, inputs];
+})`
+
+// TestApplyIsOneEdit applies the converter's result and today's signals to
+// files of 50 and 100 groups (the minimal triggers of issue 29: 2,403 input
+// events and a click of 4.4 s; 100 × 10: 16.5 s). Each apply is one edit:
+// one undo takes it back, and the click costs about what giving the
+// editor the same text at once costs (the baseline, measured in the same
+// run: one input event, one check, one redraw).
+func TestApplyIsOneEdit(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		acap   bool
+		groups int
+		run    func(t *testing.T, ctx context.Context)
+		button string
+	}{
+		{"convert 50 groups", false, 50, openConverter, "#conv-apply"},
+		{"convert 100 groups", false, 100, openConverter, "#conv-apply"},
+		{"signals 50 records", true, 50, openSignals, "#wk-sig-apply"},
+		{"signals 100 records", true, 100, openSignals, "#wk-sig-apply"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := newTab(t)
+			src := applyFile(tt.groups, tt.acap)
+			openSim(t, ctx, src)
+			tt.run(t, ctx)
+			r := eval[[]float64](t, ctx, timedClickJS+`(`+jsString(tt.button)+`)`)
+			applyMs, inputs := r[0], int(r[1])
+			after := eval[string](t, ctx, `document.getElementById("editor-input").value`)
+			if after == src {
+				t.Fatal("the apply changed nothing")
+			}
+			// One Ctrl+Z takes the whole edit back; Ctrl+Shift+Z makes it
+			// again.
+			pressKey(t, ctx, "z", chromedp.ModifierCtrl)
+			waitJS(t, ctx, `document.getElementById("editor-input").value === `+jsString(src), 5*time.Second)
+			pressKey(t, ctx, "z", chromedp.ModifierCtrl|chromedp.ModifierShift)
+			waitJS(t, ctx, `document.getElementById("editor-input").value === `+jsString(after), 5*time.Second)
+			pressKey(t, ctx, "z", chromedp.ModifierCtrl)
+			waitJS(t, ctx, `document.getElementById("editor-input").value === `+jsString(src), 5*time.Second)
+
+			// The baseline: the same text given at once.
+			base := eval[float64](t, ctx, `(() => { const ta = document.getElementById("editor-input");
+				const t0 = performance.now(); ta.value = `+jsString(after)+`; ta.dispatchEvent(new Event("input", {bubbles: true}));
+				return performance.now() - t0 })()`)
+			t.Logf("BENCH apply %s: %d lines added, %d input events, click %.0f ms, baseline (one input) %.0f ms",
+				tt.name, strings.Count(after, "\n")-strings.Count(src, "\n"), inputs, applyMs, base)
+			// The browser's own editing of the text comes on top of the
+			// baseline; handling each of its input events (the old cost)
+			// made the click 20 to 40 times the baseline.
+			if applyMs > 6*base+400 {
+				t.Errorf("apply took %.0f ms, over 6 × the baseline %.0f ms + 400 ms", applyMs, base)
+			}
+		})
+	}
+}
+
+// pressKey presses a key with modifiers in the focused element, as a
+// person does.
+func pressKey(t *testing.T, ctx context.Context, key string, mods chromedp.Modifier) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(key, chromedp.KeyModifiers(mods))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func openConverter(t *testing.T, ctx context.Context) {
+	t.Helper()
+	click(t, ctx, `#conv-toggle`)
+	click(t, ctx, `#conv-run`)
+	waitJS(t, ctx, `document.getElementById("conv-report") !== null && !document.getElementById("conv-apply").disabled`, 60*time.Second)
+}
+
+func openSignals(t *testing.T, ctx context.Context) {
+	t.Helper()
+	click(t, ctx, `#ptab-signals`)
+	waitJS(t, ctx, `!!document.getElementById("wk-sig-apply") && !document.getElementById("wk-sig-apply").disabled`, 20*time.Second)
+}
