@@ -92,7 +92,9 @@ func Handler(prefix, version string, wasmSize int64, domain string, assets []str
 		Styles:          []string{"/web/theme.css", "/web/app.css", "/web/workshop.css"},
 		// guard.js keeps the editor's text when the Go side stops (a panic,
 		// running out of memory): it does not depend on the Go runtime.
-		Scripts:               []string{"/web/guard.js"},
+		// editor.js holds the editor's text comparison, static so that the
+		// page's Content-Security-Policy needs no 'unsafe-eval'.
+		Scripts:               []string{"/web/guard.js", "/web/editor.js"},
 		CacheableResources:    cacheable,
 		Version:               version,
 		WasmContentLength:     strconv.FormatInt(wasmSize, 10),

@@ -19,7 +19,7 @@ import (
 // repeated to 3.7 MB, whole lines.
 func largeText(t *testing.T) string {
 	t.Helper()
-	one, err := os.ReadFile(filepath.Join(distDir, "..", "policy", "testdata", "bench", "sciencedirect.txt"))
+	one, err := os.ReadFile(filepath.Join("..", "..", "policy", "testdata", "bench", "sciencedirect.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

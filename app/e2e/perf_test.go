@@ -126,7 +126,7 @@ func measureKeystrokes(t *testing.T, name string, size, n int) (ed, bare keyFigu
 }
 
 func makeFile(size int) string {
-	bench, err := os.ReadFile(filepath.Join(distDir, "..", "policy", "testdata", "bench", "bench_robots.txt"))
+	bench, err := os.ReadFile(filepath.Join("..", "..", "policy", "testdata", "bench", "bench_robots.txt"))
 	if err != nil || len(bench) == 0 {
 		bench = []byte("User-agent: *\nDisallow: /private/\nACAP-crawler: *\nACAP-disallow-crawl: /private/*.html$\nACAP-allow-index: /news/ time-limit=7-days\n# comment\n")
 	}

@@ -58,11 +58,11 @@ const simProbeJS = `(async (n, id, a, b, table = "sim-matrix") => {
 // the same page between the changes: the browser drawing a copy of the same
 // table from its markup (what a redraw costs with no decisions at all).
 func TestSimulatorRecomputeSpeed(t *testing.T) {
-	bench, err := os.ReadFile(filepath.Join(distDir, "..", "policy", "testdata", "bench", "bench_robots.txt"))
+	bench, err := os.ReadFile(filepath.Join("..", "..", "policy", "testdata", "bench", "bench_robots.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	benchURLs, err := os.ReadFile(filepath.Join(distDir, "..", "policy", "testdata", "bench", "bench_urls.txt"))
+	benchURLs, err := os.ReadFile(filepath.Join("..", "..", "policy", "testdata", "bench", "bench_urls.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

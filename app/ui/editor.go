@@ -62,7 +62,9 @@ type editor struct {
 
 	// jsText is the textarea's text as of the last change handled, kept as
 	// a JavaScript string: a keystroke compares it with the new text in
-	// JavaScript (diffFn) and only the edited part is copied into Go.
+	// JavaScript (diffFn: web/editor.js's workbenchDiff, a static script
+	// so that the page's Content-Security-Policy needs no 'unsafe-eval')
+	// and only the edited part is copied into Go.
 	jsText     app.Value
 	diffFn     app.Value
 	checkTimer int
@@ -78,6 +80,9 @@ type editor struct {
 	// (or Ctrl+Y) take it back and make it again while the text is as
 	// that edit left it.
 	bigEdit *appEdit
+	// skipCols is the width (columns) of the part of long lines left
+	// out at their start, drawn as the layer's --skip.
+	skipCols int
 	// traced marks lines (0-based) of an explanation the simulator shows:
 	// "decide" for the deciding line, "consider" for the others.
 	traced map[int]string
@@ -100,7 +105,7 @@ func newEditor(name, text string, fontSize int, onEdit func()) *editor {
 		onEdit: onEdit,
 	}
 	e.setFontSize(fontSize)
-	e.diffFn = app.Window().Get("Function").New(diffJS).Invoke()
+	e.diffFn = app.Window().Get("workbenchDiff")
 	e.checkFn = app.FuncOf(func(app.Value, []app.Value) any { e.checkTimer = 0; e.flushCheck(); return nil })
 	e.funcs = append(e.funcs, e.checkFn)
 	if len(text) >= viewMin {
@@ -131,36 +136,6 @@ func (e *editor) text() string {
 	}
 	return e.ta.Get("value").String()
 }
-
-// diffJS is the body of a JavaScript function (a, b, caret) that finds
-// the part of the old text a that the new text b replaced: it returns
-// [start, old end, inserted text] in UTF-16 units. The edit is looked for at
-// the caret first, so a keystroke compares a few characters; a larger
-// change is found by doubling and halving steps over whole-prefix (and
-// suffix) comparisons, which the browser does at memory speed. The ends
-// never split a surrogate pair.
-const diffJS = `return (a, b, caret) => {
-	const common = (eq, same, g, n) => {
-		g = Math.max(0, Math.min(g, n));
-		let lo = 0, hi = g;
-		if (eq(g)) {
-			lo = g;
-			for (let s = 0; s < 32 && lo < n && same(lo); s++) lo++;
-			if (lo === n || !same(lo)) return lo;
-			let s = 64;
-			while (lo + s <= n && eq(lo + s)) { lo += s; s *= 2; }
-			hi = Math.min(n + 1, lo + s);
-		}
-		while (hi - lo > 1) { const m = (lo + hi) >> 1; if (eq(m)) lo = m; else hi = m; }
-		return lo;
-	};
-	const la = a.length, lb = b.length, n = Math.min(la, lb);
-	let p = common(k => a.substring(0, k) === b.substring(0, k), i => a.charCodeAt(i) === b.charCodeAt(i), caret - Math.max(lb - la, 0) - 1, n);
-	if (p > 0 && (b.charCodeAt(p - 1) & 0xFC00) === 0xD800) p--;
-	let s = common(k => a.substring(la - k) === b.substring(lb - k), i => a.charCodeAt(la - 1 - i) === b.charCodeAt(lb - 1 - i), lb - caret, n - p);
-	if (s > 0 && (b.charCodeAt(lb - s) & 0xFC00) === 0xDC00) s--;
-	return [p, la - s, b.substring(p, lb - s)];
-}`
 
 // syncCheckMax is the largest text (bytes) checked inside the keystroke;
 // a larger one is checked once typing pauses for checkDelay ms, and the
@@ -486,6 +461,10 @@ func (e *editor) renderWindow() {
 			break
 		}
 	}
+	if colA != e.skipCols {
+		e.skipCols = colA
+		e.hl.Get("style").Call("setProperty", "--skip", strconv.Itoa(colA)+"ch")
+	}
 	for i := first; i < last; i++ {
 		tr := ""
 		if m := e.traced[i]; m != "" {
@@ -494,7 +473,9 @@ func (e *editor) renderWindow() {
 		if colB > 0 && len(e.d.Lines[i].Raw) > longLine && e.d.PlainTo(i, colB) {
 			skip := ""
 			if colA > 0 {
-				skip = `<span class="skip" style="width:` + strconv.Itoa(colA) + `ch"></span>`
+				// Its width is --skip, set on the layer below: a style
+				// attribute would need 'unsafe-inline' in the page's CSP.
+				skip = `<span class="skip"></span>`
 			}
 			now[0] = append(now[0], `<div class="wbl`+tr+`">`+skip+e.d.HTMLSlice(i, colA, colB)+"</div>")
 		} else {

@@ -57,7 +57,7 @@ func DecodeSaved(raw string) (Saved, error) {
 	if len(s.Text) > doc.MaxSize {
 		return s, errors.New("the saved text is larger than " + policy.FormatMiB(doc.MaxSize, false))
 	}
-	if s.Name == "" {
+	if s.Name = capName(s.Name); s.Name == "" {
 		s.Name = "robots.txt"
 	}
 	return s, nil

@@ -184,7 +184,7 @@ func DecodeRecovered(raw string) ([]wsFile, error) {
 		r.Files = r.Files[:maxFiles]
 	}
 	for i := range r.Files {
-		if r.Files[i].Name == "" {
+		if r.Files[i].Name = capName(r.Files[i].Name); r.Files[i].Name == "" {
 			r.Files[i].Name = "recovered-" + strconv.Itoa(i+1) + ".txt"
 		}
 		if len(r.Files[i].Text) > doc.MaxSize {
@@ -387,11 +387,12 @@ func (c *Workbench) takeKept(key, what string, say func(names []string) string) 
 	}
 	kept, err := DecodeRecovered(raw)
 	if err != nil {
-		aside := KeyUnreadable + "." + key[len(keyPrefix):]
-		if storageSet(aside, raw) == nil {
+		if aside := keepAside(KeyUnreadable+"."+key[len(keyPrefix):], raw); aside != "" {
 			storageRemove(key)
+			c.setNotice(what + " could not be read back (" + err.Error() + "); they were kept in this browser's storage under “" + aside + "”, and are offered on your next visit.")
+		} else {
+			c.setNotice(what + " could not be read back (" + err.Error() + ").")
 		}
-		c.setNotice(what + " could not be read back (" + err.Error() + "); they were kept in this browser's storage under “" + aside + "”.")
 		return false
 	}
 	mine := c.currentFiles()

@@ -47,6 +47,9 @@ type Workbench struct {
 	// read from UTF-16): the next file opened replaces it.
 	openNotice string
 	pending    *pendingLoad
+	// kept lists the records kept from an earlier visit that could not
+	// be read back then (keptEarlier), offered as files.
+	kept []string
 
 	// fromCache: the page was served by the service worker, so it may be
 	// older than the deploy.
@@ -131,9 +134,11 @@ func (c *Workbench) OnMount(ctx app.Context) {
 		}
 	}
 
+	// Records kept from an earlier visit (before this one keeps any).
+	c.kept = keptEarlier()
 	name, text := "robots.txt", Welcome
 	raw, ok, err := storageGet(KeyDoc)
-	keptWS := ""
+	keptWS, salvaged := "", false
 	if d, w, kept := sessionKept(); kept {
 		// A save this tab could not make: its copy is newer than storage's.
 		raw, ok, err, keptWS = d, true, nil, w
@@ -146,11 +151,19 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	case ok:
 		s, err := DecodeSaved(raw)
 		if err != nil {
-			// Keep the unreadable data aside rather than overwrite it.
-			if storageSet(KeyUnreadable, raw) == nil {
+			// Keep the record aside rather than overwrite it, and show
+			// what text it still holds.
+			where := "It was left where it was"
+			if k := keepAside(KeyUnreadable, raw); k != "" {
 				storageRemove(KeyDoc)
+				where = "It was kept in this browser's storage under “" + k + "”"
 			}
-			c.notice = "Your saved work could not be restored: " + err.Error() + ". It was kept in this browser's storage under “" + KeyUnreadable + "”; the editor starts with an example."
+			if fs := SalvageFiles(raw, "robots.txt"); len(fs) > 0 {
+				name, text, c.dirty, salvaged = fs[0].Name, fs[0].Text, true, true
+				c.notice = "Your saved work was damaged (" + err.Error() + "); its text was recovered and is shown: check it. " + where + "."
+			} else {
+				c.notice = "Your saved work could not be restored: " + err.Error() + ". " + where + "; the editor starts with an example."
+			}
 		} else {
 			name, text, c.dirty = s.Name, s.Text, s.Dirty
 		}
@@ -218,6 +231,9 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	}))
 	c.watchUpdates()
 	c.startSync()
+	if salvaged {
+		c.saveNow() // the damaged record was moved aside: save what it held
+	}
 	app.Window().Call("addEventListener", "pagehide", app.FuncOf(func(app.Value, []app.Value) any { c.leave(); return nil }))
 	app.Window().Get("document").Call("addEventListener", "visibilitychange", app.FuncOf(func(app.Value, []app.Value) any {
 		if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
@@ -849,5 +865,6 @@ func (c *Workbench) Render() app.UI {
 		}),
 		app.If(c.printView != nil, func() app.UI { return c.printView }),
 		app.If(c.conflict, c.conflictBanner),
+		app.If(len(c.kept) > 0 && !c.sharedView, c.keptBanner),
 	)
 }

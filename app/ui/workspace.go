@@ -78,6 +78,7 @@ func DecodeWorkspace(raw string) (SavedWorkspace, error) {
 		s.Files = s.Files[:maxFiles-1]
 	}
 	for i := range s.Files {
+		s.Files[i].Name = capName(s.Files[i].Name)
 		if s.Files[i].Name == "" {
 			s.Files[i].Name = "file-" + strconv.Itoa(i+2) + ".txt"
 		}
@@ -385,10 +386,21 @@ func (c *Workbench) restoreWorkspace(kept string) (active int, urls *string, sim
 	}
 	s, err := DecodeWorkspace(raw)
 	if err != nil {
-		if storageSet(KeyUnreadable+".workspace", raw) == nil {
+		where := "was left where it was"
+		if k := keepAside(KeyUnreadable+".workspace", raw); k != "" {
 			storageRemove(KeyWorkspace)
+			where = "was kept in this browser's storage under “" + k + "”"
 		}
-		c.notice = "The other files of your workspace could not be restored: " + err.Error() + "."
+		fs := SalvageFiles(raw, "recovered.txt")
+		if len(fs) > maxFiles-1 {
+			fs = fs[:maxFiles-1]
+		}
+		c.files = append(c.files[:1], fs...)
+		msg := "The other files of your workspace could not be restored (" + err.Error() + "); their record " + where + "."
+		if len(fs) > 0 {
+			msg = "The record of your workspace's other files was damaged (" + err.Error() + "); the texts of " + strconv.Itoa(len(fs)) + " files were recovered: check them. The record " + where + "."
+		}
+		c.notice = msg
 		return 0, nil, nil
 	}
 	c.files = append(c.files[:1], s.Files...)
