@@ -13,27 +13,105 @@ import (
 // CompareOptions bound the work of a comparison.
 type CompareOptions struct {
 	// MaxStates bounds the states of each search of a crawler's proof (0:
-	// a default of 1,000,000, some 100 MB). A crawler whose proof needs
-	// more is reported as not proved.
+	// a default of 1,000,000). A crawler whose proof needs more is
+	// reported as not proved.
 	MaxStates int
-	// Deadline, when not zero, stops the comparison at that time; the
-	// crawlers not finished by then are reported as not proved.
+	// MaxBytes bounds the memory each search of a crawler's proof holds,
+	// as the prover counts it (its states, summaries and the answers it
+	// keeps; 0: a default of 64 MiB). The count depends only on the work
+	// done, not on the machine. A crawler whose proof needs more is
+	// reported as not proved.
+	MaxBytes int
+	// MaxWork bounds the states of the whole comparison (0: no bound
+	// beyond the others). The crawlers are taken in the report's order:
+	// one whose proof would start after the proofs before it used MaxWork
+	// states is reported as not proved. The proofs may run in parallel;
+	// which crawlers are proved depends only on the input and the bounds.
+	MaxWork int
+	// Deadline, when not zero, is a time cap: past it the work stops
+	// (unless Pause gives it more time), the crawlers not finished are
+	// reported as not proved, and EquivalenceReport.TimeStopped says that
+	// time, not the bounds above, stopped them. Without it the report
+	// depends only on the input and the bounds, on every machine.
 	Deadline time.Time
-	// OnlyNamed leaves out the crawler the file does not name.
+	// Pause, when set, is called (from the goroutine doing the work) when
+	// the time cap passes, and the work waits for its answer: a later
+	// time cap to go on, resuming exactly where it stopped, or the zero
+	// time to stop there. A page can show that the check is taking long
+	// and offer to keep checking; the report is then the one the bounds
+	// give, as if there had been no cap.
+	Pause func() time.Time
+	// OnlyNamed leaves out the crawlers the file does not name.
 	OnlyNamed bool
 	// Yield, when set, is called now and then during the work (every few
-	// states). An application that runs single-threaded, as
-	// WebAssembly does in a browser page, can let the page draw and answer
-	// input there (by sleeping briefly in a goroutine); the result does
-	// not depend on it.
+	// states, and in every phase that may take long). An application that
+	// runs single-threaded, as WebAssembly does in a browser page, can let
+	// the page draw and answer input there (by sleeping briefly in a
+	// goroutine); the result does not depend on it.
 	Yield func()
 	// cache keeps the proofs of crawlers between comparisons against
 	// different versions of one file (Convert's rounds).
 	cache *proofCache
+	// tcap is the time cap shared by the comparisons of one conversion.
+	tcap *timeCap
 }
 
 // defaultMaxStates is the bound of MaxStates when none is given.
 const defaultMaxStates = 1000000
+
+// defaultMaxBytes is the bound of MaxBytes when none is given.
+const defaultMaxBytes = 64 << 20
+
+// timeCap is a time cap (CompareOptions.Deadline and Pause), shared by
+// the searches of a comparison, or of a conversion, which may run on
+// several goroutines.
+type timeCap struct {
+	mu       sync.Mutex
+	deadline time.Time
+	pause    func() time.Time
+	stopped  bool
+}
+
+func newTimeCap(deadline time.Time, pause func() time.Time) *timeCap {
+	if deadline.IsZero() {
+		return nil
+	}
+	return &timeCap{deadline: deadline, pause: pause}
+}
+
+// stop reports whether the work must stop for lack of time: the cap has
+// passed and Pause, if any, gave no more.
+func (tc *timeCap) stop() bool {
+	if tc == nil {
+		return false
+	}
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	if tc.stopped {
+		return true
+	}
+	if time.Now().Before(tc.deadline) {
+		return false
+	}
+	if tc.pause != nil {
+		if next := tc.pause(); !next.IsZero() {
+			tc.deadline = next
+			return false
+		}
+	}
+	tc.stopped = true
+	return true
+}
+
+// hasStopped reports whether the cap stopped some work.
+func (tc *timeCap) hasStopped() bool {
+	if tc == nil {
+		return false
+	}
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	return tc.stopped
+}
 
 // maxWitnesses is how many witnesses of each kind (of case, and not) the
 // report keeps per crawler, each with a different pair of deciding lines.
@@ -65,9 +143,13 @@ type EquivalenceReport struct {
 	// Differences shows them differ, or they were shown to differ (see
 	// Stopped).
 	Proved []string
-	// NotProved are the crawlers whose comparison the bound stopped:
-	// nothing is claimed about them.
+	// NotProved are the crawlers whose comparison the bounds (or the time
+	// cap) stopped: nothing is claimed about them.
 	NotProved []string
+	// TimeStopped reports that the time cap (CompareOptions.Deadline), not
+	// the bounds, stopped some of the work: with more time the report
+	// would be the one the bounds give (which depends only on the input).
+	TimeStopped bool
 	// Stopped are the proved crawlers whose search ended at their first
 	// differences that are not of case: they differ, and there may be
 	// more differences than those counted.
@@ -191,10 +273,17 @@ func CompareReadingsBounded(old *File, kind Kind, converted *File, opt CompareOp
 	if c.opt.MaxStates <= 0 {
 		c.opt.MaxStates = defaultMaxStates
 	}
+	if c.opt.MaxBytes <= 0 {
+		c.opt.MaxBytes = defaultMaxBytes
+	}
+	if c.opt.tcap == nil {
+		c.opt.tcap = newTimeCap(opt.Deadline, opt.Pause)
+	}
 	names, classes, uncovered := c.proofCrawlers(old, converted, opt.OnlyNamed)
 	c.classes = classes
 	rep := c.run(names)
 	rep.Classes, rep.Uncovered = classes, uncovered
+	rep.TimeStopped = c.opt.tcap.hasStopped()
 	return rep
 }
 
@@ -276,7 +365,7 @@ func (c *comparer) run(names []string) EquivalenceReport {
 		res := results[i]
 		rep.States += res.states
 		for _, n := range cp.names {
-			decided[n] = res.done || res.differs
+			decided[n] = (res.done || res.differs) && !res.overWork
 			stopped[n] = !res.done && res.differs
 			caseOpen[n] = res.caseOpen
 			rep.otherStates += res.otherStates
@@ -421,28 +510,55 @@ func (c *comparer) selectionKey(name string) string {
 func (c *comparer) prove(proofs []*crawlerProof) []proofResult {
 	results := make([]proofResult, len(proofs))
 	workers := min(runtime.GOMAXPROCS(0), len(proofs))
+	// MaxWork: a proof starts only while the proofs before it, in order,
+	// used fewer states; those that do not start are not proved. With
+	// proofs running in parallel, one is not started once those finished
+	// used MaxWork: those before it, all started, used at least as many.
+	var used atomic.Int64
+	over := func() bool { return c.opt.MaxWork > 0 && used.Load() >= int64(c.opt.MaxWork) }
 	if c.opt.Yield != nil || workers <= 1 {
 		for i, cp := range proofs {
-			results[i] = c.proveOne(cp)
-		}
-		return results
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(proofs) {
-					return
-				}
-				results[i] = c.proveOne(proofs[i])
+			if over() || c.opt.tcap.stop() {
+				results[i] = proofResult{overWork: over(), timeStopped: !over()}
+				continue
 			}
-		}()
+			results[i] = c.proveOne(cp)
+			used.Add(int64(results[i].states))
+		}
+	} else {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					i := int(next.Add(1)) - 1
+					if i >= len(proofs) {
+						return
+					}
+					if over() || c.opt.tcap.stop() {
+						results[i] = proofResult{overWork: over(), timeStopped: !over()}
+						continue
+					}
+					results[i] = c.proveOne(proofs[i])
+					used.Add(int64(results[i].states))
+				}
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
+	// The proofs that started after MaxWork states, in order, whatever
+	// the order in which they ran.
+	if c.opt.MaxWork > 0 {
+		sum := 0
+		for i := range results {
+			if sum >= c.opt.MaxWork {
+				results[i] = proofResult{overWork: true}
+			}
+			sum += results[i].states
+		}
+	}
 	return results
 }
 
@@ -478,7 +594,7 @@ func (c *comparer) proveOne(cp *crawlerProof) proofResult {
 		return res
 	}
 	decide := func(units []int) *answers { return c.decide(name, units) }
-	bounds := proofBounds{maxStates: c.opt.MaxStates, deadline: c.opt.Deadline, yield: c.opt.Yield}
+	bounds := proofBounds{maxStates: c.opt.MaxStates, maxBytes: c.opt.MaxBytes, tcap: c.opt.tcap, yield: c.opt.Yield}
 	bounds.stopAt = maxWitnesses
 	// Most proofs end within a few thousand states, or at their first
 	// differences: a first attempt leaves out the finer reductions, which
@@ -495,7 +611,8 @@ func (c *comparer) proveOne(cp *crawlerProof) proofResult {
 		res = c.proveWith(cp, bounds, decide)
 		res.states += states
 	}
-	if res.done || res.differs {
+	if !res.timeStopped {
+		// What the bounds gave: the same in every comparison.
 		c.opt.cache.put(cp.sig, res)
 	}
 	return res
@@ -521,6 +638,9 @@ func (c *comparer) proveWith(cp *crawlerProof, bounds proofBounds, decide answer
 		look.stopCase = maxWitnesses
 		look.maxStates = min(bounds.maxStates, caseSearchStates)
 		cases := newProver(cp.model).run(name, look, decide)
+		if cases.timeStopped {
+			return proofResult{states: res.states + cases.states, timeStopped: true}
+		}
 		if cases.differs {
 			// The searches contradict each other: claim nothing.
 			return proofResult{}
@@ -565,7 +685,7 @@ const maxProofPatterns = 1 << 14
 // exactly when the readings answer alike on every path. It returns a nil
 // model when the proof cannot be made.
 func (c *comparer) model(name string) (*proofModel, string) {
-	m := &proofModel{}
+	m := &proofModel{yield: c.opt.Yield}
 	var sig []byte
 	ids := map[string]int32{}
 	pid := func(p *Pattern) int32 {

@@ -18,8 +18,11 @@ type ConvertOptions struct {
 	// IgnoreConventional adds ACAP-ignore-conventional-records, so that
 	// ACAP crawlers read only the ACAP records.
 	IgnoreConventional bool
-	// Bounds bound the proof of equivalence. Without a deadline, the proof
-	// gets DefaultConvertBudget.
+	// Bounds bound the proof of equivalence. Without MaxWork, the
+	// conversion (its proofs and rounds of repairs together) gets
+	// DefaultConvertWork states. Bounds.Deadline is a time cap only (see
+	// CompareOptions): without it, the result depends only on f and the
+	// options, on every machine.
 	Bounds CompareOptions
 }
 
@@ -62,8 +65,20 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 	if opt.Source != KindDraft1996 {
 		opt.Source = KindRFC9309
 	}
-	if opt.Bounds.Deadline.IsZero() {
-		opt.Bounds.Deadline = time.Now().Add(DefaultConvertBudget)
+	work := opt.Bounds.MaxWork
+	if work <= 0 {
+		work = DefaultConvertWork
+	}
+	// One time cap for the whole conversion.
+	opt.Bounds.tcap = newTimeCap(opt.Bounds.Deadline, opt.Bounds.Pause)
+	// compare proves a version of the file within the work left.
+	used := 0
+	compare := func(next *File) EquivalenceReport {
+		b := opt.Bounds
+		b.MaxWork = max(work-used, 1)
+		rep := CompareReadingsBounded(f, opt.Source, next, b)
+		used += rep.States
+		return rep
 	}
 	// Rounds prove versions of the file that differ in a few records: a
 	// crawler whose readings did not change keeps its proof.
@@ -86,7 +101,7 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		conv.Err, conv.Text, conv.Added = err, nil, nil
 		return conv
 	}
-	conv.Report = CompareReadingsBounded(f, opt.Source, cur, opt.Bounds)
+	conv.Report = compare(cur)
 	repairs := g.pairs
 	// Restore equivalence where ACAP lines can: for each witness that is
 	// not about case, a line that gives its path the source's answer.
@@ -112,7 +127,7 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		if err != nil {
 			return false
 		}
-		rep := CompareReadingsBounded(f, opt.Source, next, opt.Bounds)
+		rep := compare(next)
 		ok := better(&rep, &conv.Report)
 		if !ok && len(rep.NotProved) <= len(conv.Report.NotProved) {
 			ok = true
@@ -138,7 +153,7 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 	}
 	// Rounds stop when two in a row bring no better result, or when the
 	// lines added reach MaxAddedLines.
-	for round, idle := 0, 0; round < maxRepairRounds && idle < 2 && len(repairs) < MaxAddedLines && conv.Report.OtherCount > 0 && time.Now().Before(opt.Bounds.Deadline); round++ {
+	for round, idle := 0, 0; round < maxRepairRounds && idle < 2 && len(repairs) < MaxAddedLines && conv.Report.OtherCount > conv.Report.NamePartCount && used < work && !opt.Bounds.tcap.stop(); round++ {
 		if opt.Bounds.Yield != nil {
 			opt.Bounds.Yield()
 		}
@@ -164,6 +179,9 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		repairs = repairs[:best.repairs]
 		conv.Text, conv.Added, conv.Report = best.text, best.added, best.rep
 	}
+	// The time cap, when it stopped some work, makes the result one the
+	// bounds alone would not give.
+	conv.Report.TimeStopped = opt.Bounds.tcap.hasStopped()
 	if n := len(repairs) - len(g.pairs); n > 0 {
 		conv.Notes = append(conv.Notes, itoa(n)+" line"+plural(n, " was", "s were")+
 			" added where the ACAP lines translated one for one decided some paths differently from "+opt.Source.Title()+
@@ -270,7 +288,7 @@ func generate(f *File, units []convUnit, existing map[string]bool, opt ConvertOp
 			pr, ok := pairMemo[key]
 			if !ok || (pr.more > 0 && budget > len(pr.lines)) || len(pr.lines) > budget {
 				var lines []repair
-				lines, more := pairRepairs(f, rules, u.name, budget)
+				lines, more := pairRepairs(f, rules, u.name, budget, opt.Bounds.Yield)
 				pr = pairResult{more: more}
 				for _, l := range lines {
 					pr.lines = append(pr.lines, l.line)
@@ -361,9 +379,15 @@ func better(a, b *EquivalenceReport) bool {
 	return a.otherStates < b.otherStates
 }
 
-// DefaultConvertBudget is the time Convert gives its proof (the repairs
-// included) when ConvertOptions.Bounds has no deadline. Crawlers not
-// proved by then are reported in Report.NotProved.
+// DefaultConvertWork is the work Convert gives its proofs (their states,
+// over the rounds of repairs) when ConvertOptions.Bounds has no MaxWork.
+// Crawlers not proved within it are reported in Report.NotProved, the
+// same on every machine.
+const DefaultConvertWork = 4000000
+
+// DefaultConvertBudget is a time cap for interactive use (a page sets
+// Bounds.Deadline to it, and Bounds.Pause to offer more time): Convert has
+// no time cap of its own.
 const DefaultConvertBudget = 4 * time.Second
 
 // maxRepairRounds bounds the rounds of repairs Convert tries.

@@ -228,9 +228,19 @@
 // differences of case. Once a crawler is shown to differ by differences
 // not of case, its search stops at the first few (EquivalenceReport.
 // Stopped): the answer is settled, the witnesses are the shortest. The
-// work is bounded (CompareOptions: states per crawler, a deadline);
+// work is bounded by work, not by time (CompareOptions: states and counted
+// bytes per search, states in all, taken crawler by crawler in the
+// report's order), so that a report depends only on the input and the
+// bounds, on every machine, with one thread or several, idle or loaded;
 // crawlers not finished are listed in EquivalenceReport.NotProved and
-// nothing is claimed about them.
+// nothing is claimed about them. A time cap (Deadline) may stop the work
+// to keep a page responsive: the report then says so (TimeStopped), and a
+// Pause function can give more time instead, the work resuming where it
+// stopped. Each phase that may take long (the search, the weighing of
+// rules, the pair lines) calls Yield now and then. The weighing is near
+// linear in the rules for long runs of one verdict: only the comparisons
+// that some path can observe are kept, by rule, and a run keeps its
+// comparisons by element, so each rule is weighed once.
 //
 // The repairs. Convert first adds, for each pair of a crawler's rules that
 // overlap and that ACAP ranks the other way from RFC 9309, lines for the
@@ -321,10 +331,11 @@
 //     starts nor ends a group or a record (semantics §8): an ACAP-crawler
 //     line with no name does not start a record, so the lines after it
 //     belong to the record above, as for a crawler that skips it.
-//   - The comparison covers the crawlers a file names and one it does not;
-//     the drift check (CheckDrift) only the named ones. Convert gives its
-//     proof DefaultConvertBudget, the drift check less; past that, the
-//     crawlers not finished are reported as not proved.
+//   - The comparison covers every crawler (those a file names, and one
+//     for each class of those it does not); the drift check (CheckDrift)
+//     only the named ones. Convert gives its proofs DefaultConvertWork
+//     states in all, the drift check less (and a time cap of 300 ms);
+//     past that, the crawlers not finished are reported as not proved.
 //   - An ACAP permission with words after its pattern that are not
 //     qualifiers (such as "/a /b") is skipped rather than read as a
 //     prohibition: it is not clear which pattern was meant.

@@ -3,7 +3,6 @@ package policy
 import (
 	"encoding/binary"
 	"slices"
-	"time"
 )
 
 // The proof that two readings of crawl agree for one crawler (semantics
@@ -123,6 +122,7 @@ type proofModel struct {
 	// class numbers the patterns by what their matching changes
 	// (unionClasses); -1: none.
 	class []int32
+	yield func() // CompareOptions.Yield
 }
 
 // joinsSrcSet reports whether pattern q is one the source consults
@@ -175,6 +175,9 @@ type prover struct {
 	starOrd [][]int32
 	starAt  []int32
 	incl    []int8
+	// sumBytes and subBytes count what summaries and subsume hold
+	// beyond their fixed sizes (bytes).
+	sumBytes, subBytes int
 }
 
 // sumData is what a summary implies for the exploration.
@@ -206,6 +209,7 @@ func (p *prover) intern(s summary) int32 {
 	id := int32(len(p.sums))
 	p.sums = append(p.sums, s)
 	p.sumIDs[string(b)] = id
+	p.sumBytes += 2 * len(b) // the key, and the lists it was made of
 	p.sumData = append(p.sumData, sumData{})
 	return id
 }
@@ -401,6 +405,7 @@ func (p *prover) data(id int32) *sumData {
 	m := p.m
 	s := &p.sums[id]
 	d.rel = make([]uint64, (len(m.pats)+63)/64)
+	p.sumBytes += 8 * len(d.rel)
 	var seen [numUnits]bool
 	for q := range m.pats {
 		if !p.patternRelevant(int32(q), s) {
@@ -483,12 +488,17 @@ type proofResult struct {
 	more                  int
 	otherStates           int
 	witnesses             []Difference
+	// timeStopped: the time cap stopped the search (nothing is claimed,
+	// and the result is not kept for later comparisons); overWork: the
+	// comparison's MaxWork left no room for it.
+	timeStopped, overWork bool
 }
 
 // proofBounds are the limits of one crawler's proof.
 type proofBounds struct {
 	maxStates int
-	deadline  time.Time
+	maxBytes  int
+	tcap      *timeCap
 	yield     func()
 	// stopAt, when above zero, stops the search once that many witnesses
 	// that are not of case were found; stopCase the same for witnesses of
@@ -531,6 +541,7 @@ func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 	first, sum := p.advance(items, '/', sid, false)
 	start, _ := a.intern(first, sum, -1, '/')
 	cache := map[string]*answers{}
+	cacheBytes := 0
 	seen := map[[3]int]bool{}
 	var key []byte
 	queue := []int32{start}
@@ -538,8 +549,13 @@ func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 		if head%4 == 0 && b.yield != nil {
 			b.yield()
 		}
-		if a.numStates() > b.maxStates || (!b.deadline.IsZero() && head%256 == 0 && time.Now().After(b.deadline)) {
+		if a.numStates() > b.maxStates || (head%64 == 0 && p.bytes()+cacheBytes > b.maxBytes) {
 			res.states = a.numStates()
+			return res
+		}
+		if head%256 == 0 && b.tcap.stop() {
+			res.states = a.numStates()
+			res.timeStopped = true
 			return res
 		}
 		id := queue[head]
@@ -552,6 +568,7 @@ func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 		if ap == nil {
 			ap = decide(a.path(id))
 			cache[string(key)] = ap
+			cacheBytes += answersBytes + len(key) + len(ap.path)
 		}
 		// The answers the state settles: those of every path to it.
 		against := ap.dst.Allowed
@@ -602,6 +619,29 @@ func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 	res.done = true
 	res.states = a.numStates()
 	return res
+}
+
+// The prover's memory, as it counts it (MaxBytes): sizes fixed here, not
+// measured, so that the count, and the bound, depend only on the work
+// done, the same on every machine. They follow what Go allocates on a
+// 64-bit machine, map entries with their share of the buckets.
+const (
+	stateBytes   = 48  // per state: offsets, summary, chain, parent, unit, index entry, queue
+	itemBytes    = 4   // per live position of a state
+	summaryBytes = 160 // per summary: the summary, its interned key and index entry
+	appliedBytes = 40  // per step of a summary remembered (apply1)
+	// answersBytes is what the search keeps per state whose answers it
+	// asked: three answers without their traces, and the index entry.
+	answersBytes = 600
+)
+
+// bytes returns the memory the prover holds (MaxBytes), without the
+// answers run keeps.
+func (p *prover) bytes() int {
+	a := p.a
+	n := a.numStates()*stateBytes + len(a.arena)*itemBytes + len(p.sums)*summaryBytes + p.sumBytes +
+		len(p.applied)*appliedBytes + len(p.incl) + p.subBytes
+	return n
 }
 
 // expand adds the states one unit after state id to the queue.
@@ -720,6 +760,7 @@ func (p *prover) subsume(items []int32) []int32 {
 			p.subsumed = map[string][]int32{}
 		}
 		p.subsumed[string(key)] = dropOrd
+		p.subBytes += 48 + len(key) + 4*len(dropOrd)
 	}
 	if len(dropOrd) == 0 {
 		return items

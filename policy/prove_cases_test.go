@@ -1,7 +1,10 @@
 package policy
 
 import (
+	"fmt"
 	"math/rand"
+	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -209,4 +212,78 @@ func FuzzProofCrawlers(f *testing.F) {
 		checkCovers(t, src, old, kind, cf, rep, namesToAsk(old), paths)
 		checkAgainstOracle(t, src, old, kind, cf, rep, bruteOracle(3))
 	})
+}
+
+// reportKey writes what a conversion claims, to compare runs.
+func reportKey(c *Conversion) string {
+	r := c.Report
+	return fmt.Sprintf("%s|%v|%v|%v|%v|%v|%d|%d|%d|%+v|%q", c.Text, r.Crawlers, r.Proved, r.NotProved, r.Stopped, r.CaseOpen,
+		r.States, r.CaseCount, r.OtherCount, r.Differences, c.Notes)
+}
+
+// TestProofOneVerdict: the report depends only on the input and the
+// bounds (issue 23, point 5): the same with one thread or two, with a
+// yield that sleeps (as the page does), and with a time cap whose Pause
+// gives more time each time; a time cap without Pause says that time
+// stopped the work. The old bound was wall time: a slowed run proved less.
+func TestProofOneVerdict(t *testing.T) {
+	bench, err := os.ReadFile("testdata/bench/bench_robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []struct {
+		name string
+		src  string
+		work int
+	}{
+		{"agents", manyAgentsFile(), 60000},
+		{"bench50KiB", string(bench), 0},
+		{"substring", "User-agent: alphabet\nDisallow: /\n\nUser-agent: *\nAllow: /*?1=\nDisallow: /*?2=\n", 0},
+	} {
+		f := MustParse(in.src)
+		run := func(procs int, b CompareOptions) *Conversion {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			b.MaxWork = in.work
+			return Convert(f, ConvertOptions{Bounds: b})
+		}
+		want := run(1, CompareOptions{})
+		if want.Report.TimeStopped {
+			t.Fatalf("%s: stopped by time without a time cap", in.name)
+		}
+		if in.work > 0 && len(want.Report.NotProved) == 0 {
+			t.Fatalf("%s: MaxWork %d stopped no proof", in.name, in.work)
+		}
+		calls := 0
+		slow := func() {
+			if calls++; calls%50 == 0 {
+				time.Sleep(time.Millisecond)
+			}
+		}
+		pauses := 0
+		for _, v := range []struct {
+			name  string
+			procs int
+			b     CompareOptions
+		}{
+			{"two threads", 2, CompareOptions{}},
+			{"slowed", 2, CompareOptions{Yield: slow}},
+			{"paused", 2, CompareOptions{Deadline: time.Now(), Pause: func() time.Time {
+				pauses++
+				return time.Now().Add(time.Millisecond)
+			}}},
+		} {
+			got := run(v.procs, v.b)
+			if got.Report.TimeStopped || reportKey(got) != reportKey(want) {
+				t.Errorf("%s, %s: the report differs from one thread's (time stopped %v):\n%.400s\nwant\n%.400s", in.name, v.name, got.Report.TimeStopped,
+					reportKey(got), reportKey(want))
+			}
+		}
+		if pauses == 0 {
+			t.Errorf("%s: Pause never called", in.name)
+		}
+		capped := run(2, CompareOptions{Deadline: time.Now()})
+		if !capped.Report.TimeStopped || capped.Report.Complete() {
+			t.Errorf("%s: a time cap already past: time stopped %v, complete %v", in.name, capped.Report.TimeStopped, capped.Report.Complete())
+		}
+	}
 }

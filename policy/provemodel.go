@@ -8,6 +8,14 @@ import "slices"
 // comparison between them is left open ("any"): once one of them has
 // matched for good, no longer path matches the other.
 
+// tick lets the page draw (CompareOptions.Yield) in the phases of a
+// proof that may take long.
+func (m *proofModel) tick() {
+	if m.yield != nil {
+		m.yield()
+	}
+}
+
 // places returns, for each pattern, the block of its first place in a list
 // (the list's patterns in order, and the block of each place).
 func (m *proofModel) places(list []int32, blocks []int32) []int32 {
@@ -61,6 +69,7 @@ func compatible(a, b []int8) bool {
 // not open are kept, by rule: a long run of rules of one verdict (a group
 // of thousands of Disallow prefixes) has none, and costs nothing.
 type weighing struct {
+	tick  func()
 	layer int          // the crawl layer of the conventional rules' footing
 	rows  [][]wEntry   // [rule]: its comparisons that are not open, by k
 	n0    int          // the elements of reading 0's layer
@@ -84,7 +93,7 @@ func (w *weighing) at(i int, k int32) int8 {
 }
 
 func (m *proofModel) weighing(convPats []*Pattern, convIDs []int32, convAllow []bool, convNamed bool) *weighing {
-	w := &weighing{layer: layerCrawlAny}
+	w := &weighing{layer: layerCrawlAny, tick: m.tick}
 	if convNamed {
 		w.layer = layerCrawlNamed
 	}
@@ -93,6 +102,7 @@ func (m *proofModel) weighing(convPats []*Pattern, convIDs []int32, convAllow []
 		w.cols[r] = make([][]int32, len(m.layers[r][w.layer].elems))
 	}
 	for i, p := range convPats {
+		m.tick()
 		var acap *Pattern
 		var row []wEntry
 		for r := range m.layers {
@@ -125,6 +135,9 @@ func (w *weighing) convBlocks(convAllow []bool) []int32 {
 	blocks := make([]int32, len(convAllow))
 	run := map[int32]int8{}
 	for i := range convAllow {
+		if i%256 == 0 {
+			w.tick()
+		}
 		same := i > 0 && convAllow[i] == convAllow[i-1]
 		for _, e := range w.rows[i] {
 			if !same {
@@ -241,6 +254,7 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 						if b2i(lm.elems[x].allow) != s {
 							continue
 						}
+						m.tick()
 						for y := x + 1; y < n; y++ {
 							if b2i(lm.elems[y].allow) == s && group[x] != group[y] && (rel[x][y] == 0 || rel[x][y] == 3) {
 								observed[s] = 2
@@ -277,6 +291,7 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 			var classes []*class
 			exact := map[string]*class{}
 			for y := 0; y < n; y++ {
+				m.tick()
 				lm.elems[y].twin = int32(y)
 				side := lm.elems[y].allow
 				obs := observed[b2i(side)]
@@ -380,6 +395,7 @@ func (m *proofModel) scopeRelations(lm *layerModel) [][]int8 {
 		rel[x] = make([]int8, n)
 	}
 	for x := 0; x < n; x++ {
+		m.tick()
 		for y := x + 1; y < n; y++ {
 			var a, b int8
 			switch {

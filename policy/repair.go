@@ -160,7 +160,7 @@ func recordNameFor(f *File, crawler string) string {
 // budget lines are found, the pairs of rules not yet weighed are counted
 // (each may need lines), not weighed, so that the work stays in proportion
 // to the lines written.
-func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []repair, left int) {
+func pairRepairs(f *File, rules []*Field, crawler string, budget int, tick func()) (out []repair, left int) {
 	type rule struct {
 		allow bool
 		n     int // priority (RFC 9309 length)
@@ -251,6 +251,9 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int) (out []rep
 	}
 	checks := 0
 	for wi, i := range ws {
+		if tick != nil {
+			tick()
+		}
 		w := &rs[i]
 		for gi, j := range gs {
 			g := &rs[j]
