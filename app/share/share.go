@@ -209,9 +209,25 @@ func Decode(fragment string) (State, error) {
 	return s, nil
 }
 
+// unsafeNameRune finds a character a file name must not hold, as it
+// becomes a download name: a control character, a backslash, or a
+// character that changes the direction of text (which can make
+// "txt.exe" read as "exe.txt").
+func unsafeNameRune(name string) (rune, bool) {
+	for _, r := range name {
+		switch {
+		case r < 0x20 || r == 0x7f || 0x80 <= r && r < 0xa0, r == '\\':
+			return r, true
+		case r == 0x061c, r == 0x200e, r == 0x200f, 0x202a <= r && r <= 0x202e, 0x2066 <= r && r <= 0x2069:
+			return r, true
+		}
+	}
+	return 0, false
+}
+
 // Validate reports, as an *Error of class ErrInvalid, what makes s a state
 // that cannot be opened: no file, too many files or URLs, a file name that is
-// not a path, duplicate names, an Active index out of range, text that is not
+// not a path or holds a control, bidi or backslash character, duplicate names, an Active index out of range, text that is not
 // UTF-8, an unknown kind of crawler, a malformed date, or an absurdly long
 // setting.
 func (s *State) Validate() error {
@@ -229,9 +245,12 @@ func (s *State) Validate() error {
 	}
 	seen := map[string]bool{}
 	for i, f := range s.Files {
-		if f.Name == "" || f.Name[0] != '/' || len(f.Name) > maxShort || !utf8.ValidString(f.Name) || strings.ContainsAny(f.Name, "\x00\r\n") ||
+		if f.Name == "" || f.Name[0] != '/' || len(f.Name) > maxShort || !utf8.ValidString(f.Name) ||
 			strings.HasSuffix(f.Name, "/") || path.Clean(f.Name) != f.Name {
 			return fail(ErrInvalid, "file %d has no proper name (a path to a file, such as /robots.txt)", i+1)
+		}
+		if r, bad := unsafeNameRune(f.Name); bad {
+			return fail(ErrInvalid, "the name of file %d holds %U, which a file name must not: names become download names", i+1, r)
 		}
 		if seen[f.Name] {
 			return fail(ErrInvalid, "two files are named %q", truncate(f.Name, 60))
