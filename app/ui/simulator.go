@@ -196,6 +196,7 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), 
 	s.listen(s.root, "change", func(_ app.Value, args []app.Value) any { s.formInput(args[0]); return nil })
 	s.listen(s.root, "click", func(_ app.Value, args []app.Value) any { s.click(args[0]); return nil })
 	s.listen(s.matrix, "keydown", func(_ app.Value, args []app.Value) any { s.matrixKey(args[0]); return nil })
+	s.listen(s.explain, "keydown", func(_ app.Value, args []app.Value) any { s.explainKey(args[0]); return nil })
 	s.listen(s.pageURL, "input", func(app.Value, []app.Value) any { s.pageChanged(); return nil })
 	s.listen(s.pageHTML, "input", func(app.Value, []app.Value) any { s.pageChanged(); return nil })
 	s.listen(s.pageOut, "click", func(_ app.Value, args []app.Value) any { s.click(args[0]); return nil })
@@ -694,13 +695,23 @@ func (s *simulator) setFocusCell(r, c int, focus bool) {
 	}
 }
 
-// matrixKey moves between cells with the arrow keys, Home and End.
+// matrixKey moves between cells with the arrow keys, Home and End; Enter
+// explains the cell and moves focus to the explanation (Escape there
+// comes back, see explainKey).
 func (s *simulator) matrixKey(ev app.Value) {
 	if !ev.Get("target").Call("closest", "button[data-r]").Truthy() {
 		return
 	}
 	r, c := s.focusR, s.focusC
 	switch ev.Get("key").String() {
+	case "Enter":
+		ev.Call("preventDefault")
+		s.selectCell(r, c)
+		if s.answer(r, c) != nil {
+			s.explain.Set("tabIndex", -1)
+			s.explain.Call("focus")
+		}
+		return
 	case "ArrowUp":
 		r--
 	case "ArrowDown":
@@ -720,6 +731,15 @@ func (s *simulator) matrixKey(ev app.Value) {
 	r = max(0, min(r, len(s.rows)-1))
 	c = max(0, min(c, len(s.usages)-1))
 	s.setFocusCell(r, c, true)
+}
+
+// explainKey: Escape in the explanation returns focus to its cell.
+func (s *simulator) explainKey(ev app.Value) {
+	if ev.Get("key").String() != "Escape" || s.answer(s.selR, s.selC) == nil {
+		return
+	}
+	ev.Call("preventDefault")
+	s.setFocusCell(s.selR, s.selC, true)
 }
 
 func (s *simulator) goToLine(file string, n int) {
