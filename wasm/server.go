@@ -20,6 +20,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/acap-workbench/workbench/app/highlight"
+	"github.com/acap-workbench/workbench/app/static"
 	"github.com/acap-workbench/workbench/app/ui"
 )
 
@@ -35,8 +36,13 @@ func serverMain() {
 		web := fl.String("web", "web", "folder of static assets to copy into <out>/web")
 		prefix := fl.String("prefix", "", "URL path the site is served under, e.g. /workbench for a GitHub Pages project site; empty for the domain root")
 		domain := fl.String("domain", "", "domain name the site is served on (for social previews)")
+		quality := fl.Int("brotli", 11, "brotli quality (0-11) of the precompressed copies; -1 writes none")
 		fl.Parse(os.Args[2:])
-		err = Build(*out, *web, *prefix, *domain)
+		var pc *static.Options
+		if *quality >= 0 {
+			pc = &static.Options{BrotliQuality: *quality, CacheDir: static.DefaultCacheDir()}
+		}
+		err = Build(*out, *web, *prefix, *domain, pc)
 	case "serve":
 		fl := flag.NewFlagSet("serve", flag.ExitOnError)
 		dir := fl.String("dir", "dist", "built site to serve")
@@ -54,7 +60,7 @@ func serverMain() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: wasm build [-out dist] [-web web] [-prefix /path] | wasm serve [-dir dist] [-addr localhost:8080]")
+	fmt.Fprintln(os.Stderr, "usage: wasm build [-out dist] [-web web] [-prefix /path] [-brotli 11] | wasm serve [-dir dist] [-addr localhost:8080]")
 	os.Exit(2)
 }
 
@@ -118,7 +124,9 @@ func workshopAssets(webDir string) ([]string, error) {
 			return nil, err
 		}
 		for _, e := range ents {
-			if e.Type().IsRegular() {
+			// Precompressed copies (of an earlier build into the same
+			// folder) are not resources of their own.
+			if ext := filepath.Ext(e.Name()); e.Type().IsRegular() && ext != ".br" && ext != ".gz" {
 				out = append(out, "/web/"+sub+"/"+e.Name())
 			}
 		}
@@ -127,8 +135,9 @@ func workshopAssets(webDir string) ([]string, error) {
 }
 
 // Build writes the static site into out. The WebAssembly binary must
-// already be at out/web/app.wasm.
-func Build(out, web, prefix, domain string) error {
+// already be at out/web/app.wasm. With pc set, the larger files also get
+// precompressed copies (.br, .gz) that StaticHandler serves.
+func Build(out, web, prefix, domain string, pc *static.Options) error {
 	wasmPath := filepath.Join(out, "web", "app.wasm")
 	st, err := os.Stat(wasmPath)
 	if err != nil {
@@ -168,7 +177,26 @@ func Build(out, web, prefix, domain string) error {
 	if err := os.WriteFile(filepath.Join(out, ".nojekyll"), nil, 0o644); err != nil {
 		return err
 	}
-	return checkWorker(filepath.Join(out, "app-worker.js"), version)
+	if err := checkWorker(filepath.Join(out, "app-worker.js"), version); err != nil {
+		return err
+	}
+	if pc == nil {
+		return nil
+	}
+	res, err := static.Precompress(out, *pc)
+	if err != nil {
+		return err
+	}
+	for _, r := range res {
+		if r.Size >= static.CacheMin {
+			how := fmt.Sprintf("gzip %.1f s, brotli %.1f s", r.GzipTime.Seconds(), r.BrotliTime.Seconds())
+			if r.Cached {
+				how = "from " + pc.CacheDir
+			}
+			fmt.Printf("%s: %d bytes, gzip %d, brotli (quality %d) %d (%s)\n", r.Path, r.Size, r.Gzip, pc.BrotliQuality, r.Brotli, how)
+		}
+	}
+	return nil
 }
 
 // checkWorker makes sure our service worker, not go-app's, was written.
@@ -232,14 +260,8 @@ func hashDir(dir string) (string, error) {
 }
 
 // StaticHandler serves a built site the way a static host does, without
-// caching, so a rebuild shows on reload.
+// caching, so a rebuild shows on reload, and with the precompressed copies
+// Build writes (see static.Handler).
 func StaticHandler(dir string) http.Handler {
-	fsrv := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			w.Header().Set("Content-Type", "application/wasm")
-		}
-		fsrv.ServeHTTP(w, r)
-	})
+	return static.Handler(dir)
 }

@@ -8,7 +8,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -18,6 +17,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/acap-workbench/workbench/app/static"
 )
 
 var (
@@ -48,7 +49,9 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "FAIL:", err)
 		return 1
 	}
-	site = httptest.NewServer(noCache(http.FileServer(http.Dir(distDir))))
+	// Served as `make serve` serves it: uncached, precompressed copies
+	// sent to a browser that accepts them.
+	site = httptest.NewServer(static.Handler(distDir))
 	defer site.Close()
 
 	userData, err := os.MkdirTemp("", "workbench-chromium-")
@@ -101,16 +104,6 @@ func startBrowser(exe, userData string) context.CancelFunc {
 	}
 	browserCtx = bctx
 	return func() { bcancel(); acancel() }
-}
-
-func noCache(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			w.Header().Set("Content-Type", "application/wasm")
-		}
-		h.ServeHTTP(w, r)
-	})
 }
 
 // newTab opens a tab in the shared browser; the test's cleanup closes it.
