@@ -94,7 +94,7 @@ func Handler(prefix, version string, wasmSize int64, domain string, assets []str
 		},
 		BackgroundColor: "#ffffff",
 		ThemeColor:      "#0550ae",
-		LoadingLabel:    "Loading the workbench… {progress}%",
+		LoadingLabel:    loadingLabel(wasmSize),
 		Styles:          []string{"/web/theme.css", "/web/app.css", "/web/workshop.css"},
 		// guard.js keeps the editor's text when the Go side stops (a panic,
 		// running out of memory): it does not depend on the Go runtime.
@@ -107,6 +107,15 @@ func Handler(prefix, version string, wasmSize int64, domain string, assets []str
 		Resources:             res,
 		ServiceWorkerTemplate: ServiceWorker,
 	}
+}
+
+// loadingLabel is the text under the loading icon: go-app puts the
+// megabytes of app.wasm read so far in place of {progress} (see
+// appJSRewrites), e.g. "Loading the workbench… 4.1 of 12.4 MB". They are
+// the megabytes of the uncompressed file, as the browser hands them on
+// decompressed: a first visit transfers about a sixth of that.
+func loadingLabel(wasmSize int64) string {
+	return fmt.Sprintf("Loading the workbench… {progress} of %.1f MB", float64(wasmSize)/1e6)
 }
 
 // workshopAssets lists the files of the gallery, the exercises and the
@@ -178,6 +187,9 @@ func Build(out, web, prefix, domain string, pc *static.Options) error {
 		return err
 	}
 	if err := checkWorker(filepath.Join(out, "app-worker.js"), version); err != nil {
+		return err
+	}
+	if err := rewriteAppJS(filepath.Join(out, "app.js")); err != nil {
 		return err
 	}
 	if pc == nil {

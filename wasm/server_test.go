@@ -58,13 +58,24 @@ func TestBuildWritesACompleteSite(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, "web", "app.wasm.br")); err == nil {
 			t.Errorf("prefix %q: a 9-byte app.wasm was compressed", tc.prefix)
 		}
+		// app.js has the workbench's changes; the label counts megabytes.
+		appJS, _ := os.ReadFile(filepath.Join(out, "app.js"))
+		for _, r := range appJSRewrites {
+			if !strings.Contains(string(appJS), r.new) || strings.Contains(string(appJS), r.old) {
+				t.Errorf("prefix %q: app.js lacks the rewrite %q", tc.prefix, r.name)
+			}
+		}
+		if !strings.Contains(string(appJS), "progess((loaded / 1e6).toFixed(1))") ||
+			!strings.Contains(string(appJS), `"Loading the workbench… {progress} of 0.0 MB"`) {
+			t.Errorf("prefix %q: app.js does not show the progress in megabytes", tc.prefix)
+		}
 		index, _ := os.ReadFile(filepath.Join(out, "index.html"))
 		for _, want := range []string{tc.asset, `id="editor-input"`, "ACAP Workbench"} {
 			if !strings.Contains(string(index), want) {
 				t.Errorf("prefix %q: index.html lacks %s", tc.prefix, want)
 			}
 		}
-		if !strings.Contains(string(worker), workerMarker) || !strings.Contains(string(worker), `cache: "reload"`) {
+		if !strings.Contains(string(worker), workerMarker) || !strings.Contains(string(worker), `cache: "no-cache"`) {
 			t.Errorf("prefix %q: app-worker.js is not ours", tc.prefix)
 		}
 		if tc.prefix != "" && !strings.Contains(string(worker), `"/workbench/web/app.wasm"`) {
@@ -87,6 +98,20 @@ func TestStaticHandlerServesWasmUncached(t *testing.T) {
 	StaticHandler(dir).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/app.wasm", nil))
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "application/wasm" || rec.Header().Get("Cache-Control") != "no-cache" {
 		t.Errorf("got %d %v", rec.Code, rec.Header())
+	}
+}
+
+func TestLoadingLabel(t *testing.T) {
+	if got, want := loadingLabel(12435956), "Loading the workbench… {progress} of 12.4 MB"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestRewriteAppJSFailsOnChangedText(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "app.js")
+	os.WriteFile(p, []byte("progess(Math.round(loaded / total * 100));"), 0o644)
+	if err := rewriteAppJS(p); err == nil || !strings.Contains(err.Error(), `"progress in megabytes" is found 0 times`) {
+		t.Errorf("err = %v", err)
 	}
 }
 

@@ -6,8 +6,12 @@ const workerMarker = "acap-workbench service worker"
 
 // ServiceWorker replaces go-app's app-worker.js. Differences, each needed on
 // a static host such as GitHub Pages (max-age=600):
-//   - precaching bypasses the HTTP cache ({cache: "reload"}), so a new
-//     deploy never stores the previous app.wasm under the new version;
+//   - precaching revalidates every file with the server ({cache:
+//     "no-cache"}), so a new deploy never stores the previous app.wasm
+//     under the new version, while a file the page has just downloaded
+//     (app.wasm on a first visit) is answered 304 instead of being sent a
+//     second time ({cache: "reload"} did that: a first visit transferred
+//     4.47 MB instead of 2.28 MB);
 //   - the scope itself (the page URL with a trailing slash) is precached and
 //     used for navigations when offline, which makes sub-path sites work
 //     offline;
@@ -27,7 +31,9 @@ self.addEventListener("install", (event) => {
     // that names one request twice.
     const scope = self.registration.scope;
     const urls = [...new Set(resourcesToCache.concat([scope]).map((u) => new URL(u, scope).href))];
-    await cache.addAll(urls.map((u) => new Request(u, { cache: "reload" })));
+    // Revalidated, not reloaded: what the page has just fetched (app.wasm)
+    // is not downloaded twice, and nothing stale is kept.
+    await cache.addAll(urls.map((u) => new Request(u, { cache: "no-cache" })));
     await self.skipWaiting();
   })());
 });
