@@ -19,6 +19,51 @@ var appJSRewrites = []struct{ name, old, new string }{
 		"progess(Math.round((loaded * 100) / total));",
 		"progess((loaded / 1e6).toFixed(1)); // acap-workbench: megabytes",
 	},
+	{
+		// app.wasm is fetched once the pre-rendered page has been painted
+		// (the browser has reported its first contentful paint), not while
+		// the page's first paint still shares the line and the main thread
+		// with 2.2 MB of app.wasm; the service worker is registered once
+		// app.wasm has been fetched and started, so that precaching
+		// (revalidating app.wasm, fetching the gallery and exercises) does
+		// not compete with it either, and never asks for app.wasm while the
+		// page's own request is under way. A hidden tab paints nothing: it
+		// starts at once, as does a browser without paint timing; a timer
+		// starts it if no paint is reported within 3 s.
+		"start after the first paint",
+		`goappInitServiceWorker();
+goappWatchForUpdate();
+goappWatchForInstallable();
+goappInitWebAssembly();
+`,
+		`goappWatchForUpdate();
+goappWatchForInstallable();
+// acap-workbench: app.wasm after the first paint, the service worker after app.wasm.
+(function () {
+  let started = false;
+  const start = () => {
+    if (started) {
+      return;
+    }
+    started = true;
+    goappInitWebAssembly().finally(goappInitServiceWorker);
+  };
+  if (document.visibilityState !== "visible" || !window.PerformanceObserver ||
+    !(PerformanceObserver.supportedEntryTypes || []).includes("paint")) {
+    start();
+    return;
+  }
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName("first-contentful-paint").length > 0) {
+      observer.disconnect();
+      setTimeout(start, 0);
+    }
+  }).observe({ type: "paint", buffered: true });
+  document.addEventListener("visibilitychange", start, { once: true });
+  setTimeout(start, 3000);
+})();
+`,
+	},
 }
 
 // rewriteAppJS applies appJSRewrites to the app.js at path.

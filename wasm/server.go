@@ -95,7 +95,7 @@ func Handler(prefix, version string, wasmSize int64, domain string, assets []str
 		BackgroundColor: "#ffffff",
 		ThemeColor:      "#0550ae",
 		LoadingLabel:    loadingLabel(wasmSize),
-		Styles:          []string{"/web/theme.css", "/web/app.css", "/web/workshop.css"},
+		Styles:          []string{"/web/theme.css", "/web/app.css", "/web/workshop.css", "/web/loader.css"},
 		// guard.js keeps the editor's text when the Go side stops (a panic,
 		// running out of memory): it does not depend on the Go runtime.
 		// editor.js holds the editor's text comparison, static so that the
