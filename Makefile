@@ -30,7 +30,7 @@ GOROOT   := $(shell $(GO) env GOROOT)
 
 AXE      := app/e2e/axe/node_modules/axe-core/axe.min.js
 
-.PHONY: all build wasm serve test vet unit wasm-test fuzz e2e size chromium clean
+.PHONY: all build wasm serve test vet unit wasm-test fuzz e2e size sizes chromium clean
 
 all: build
 
@@ -87,6 +87,15 @@ size: wasm
 	echo "app.wasm gzip:   $$gz bytes (limit 3000000)"; \
 	echo "app.wasm brotli: $$br bytes"; \
 	test $$gz -le 3000000 || { echo "app.wasm is over 3.0 MB gzip"; exit 1; }
+
+# What app.wasm is made of: bytes of code by package and module, from a
+# build with the same flags that keeps the names of its functions
+# (out/app-names.wasm).
+sizes:
+	mkdir -p out
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASMGC) -ldflags="-w" -o out/app-names.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) list -deps ./wasm > out/app-packages.txt
+	$(GO) run ./wasm/wasmsize -top 15 -pkgs out/app-packages.txt out/app-names.wasm
 
 clean:
 	rm -rf $(DIST) out
