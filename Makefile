@@ -29,8 +29,11 @@ WASMGC   := -gcflags=all=-l $(foreach p,$(INLINED),-gcflags=$(p)=)
 GOROOT   := $(shell $(GO) env GOROOT)
 
 AXE      := app/e2e/axe/node_modules/axe-core/axe.min.js
+LIGHTHOUSE := app/e2e/lighthouse/node_modules/.bin/lighthouse
+# Lighthouse runs whose median `make lighthouse` reports.
+RUNS     ?= 3
 
-.PHONY: all build wasm serve test vet unit wasm-test fuzz e2e size sizes chromium clean
+.PHONY: all build wasm serve test vet unit wasm-test fuzz e2e size sizes lighthouse chromium clean
 
 all: build
 
@@ -96,6 +99,19 @@ sizes:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASMGC) -ldflags="-w" -o out/app-names.wasm ./wasm
 	GOOS=js GOARCH=wasm $(GO) list -deps ./wasm > out/app-packages.txt
 	$(GO) run ./wasm/wasmsize -top 15 -pkgs out/app-packages.txt out/app-names.wasm
+
+# Lighthouse's mobile performance of the built site served as `make serve`
+# serves it: each run's score and metrics, then the median of $(RUNS) runs.
+# A benchmark, not a test: on a busy 2-core machine the score moves by
+# several points from run to run (see README, "First visit").
+lighthouse: chromium $(LIGHTHOUSE) build
+	bash app/e2e/lighthouse/run.sh $(abspath $(DIST)) $(RUNS)
+
+# Lighthouse from npm at the version pinned in
+# app/e2e/lighthouse/package-lock.json.
+$(LIGHTHOUSE): app/e2e/lighthouse/package.json app/e2e/lighthouse/package-lock.json
+	cd app/e2e/lighthouse && npm ci --no-audit --no-fund
+	@touch $@
 
 clean:
 	rm -rf $(DIST) out
