@@ -184,7 +184,7 @@ new MutationObserver(() => {
 
 	report := fmt.Sprintf(`first visit (fresh profile, app ready in %v):
   server: %d requests, %d bytes (%d of them headers); encodings %v
-  app.wasm: %d request(s), %d bytes: %s
+  app.wasm: sent %d time(s), %d bytes in all: %s
   largest answers: %s
   page's Resource Timing: %.0f entries, transferSize %.0f, encodedBodySize %.0f, decodedBodySize %.0f; app.wasm transferSize %.0f, encodedBodySize %.0f, decodedBodySize %.0f
   app.wasm encoding asked by the browser now: %s`,
