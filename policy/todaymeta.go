@@ -17,8 +17,23 @@ type Channel struct {
 	File string
 	// Decider is the line or tag that decided, in words ("" for none).
 	Decider string
+	// Meaning says what follows when nothing is stated for the channel
+	// ("" otherwise).
+	Meaning string
 	// Change says what the publisher would change to move the answer.
 	Change string
+}
+
+// channelMeaning is what no preference means for a channel of Google's
+// ai-input.
+func channelMeaning(name string, p Preference) string {
+	if p != PrefUnstated {
+		return ""
+	}
+	if name == ChannelGoogleSearchAI {
+		return "nothing is stated, and Googlebot may crawl the page: Search's AI features may use it unless the page has nosnippet, max-snippet:0 or noindex for Googlebot"
+	}
+	return "nothing is stated, so Google's own policy applies"
 }
 
 // metaTodayNote is what an info about a robots value in use today says
@@ -134,8 +149,8 @@ func (p *Policy) todayChannels(u Usage, subj *Subject, a *Answer, search, gemini
 	gp, gl, gf := combineStatements(gemini)
 	sDec, gDec := deciderOf(search, sp, p.file), deciderOf(gemini, gp, p.file)
 	a.Channels = []Channel{
-		{Name: ChannelGoogleSearchAI, Preference: sp, Line: sl, File: sf, Decider: sDec, Change: changeSearchAI(sp, search, p.file)},
-		{Name: ChannelGemini, Preference: gp, Line: gl, File: gf, Decider: gDec, Change: changeGemini(gp, gemini, p.file)},
+		{Name: ChannelGoogleSearchAI, Preference: sp, Line: sl, File: sf, Decider: sDec, Meaning: channelMeaning(ChannelGoogleSearchAI, sp), Change: changeSearchAI(sp, search, p.file)},
+		{Name: ChannelGemini, Preference: gp, Line: gl, File: gf, Decider: gDec, Meaning: channelMeaning(ChannelGemini, gp), Change: changeGemini(gp, gemini, p.file)},
 	}
 	a.Preference = combinePrefs(sp, gp)
 	a.Partial = sp != gp
@@ -153,8 +168,8 @@ func (p *Policy) todayChannels(u Usage, subj *Subject, a *Answer, search, gemini
 		text := ch.Name + ": " + ch.Preference.Title()
 		if ch.Decider != "" {
 			text += ", decided by " + ch.Decider
-		} else if ch.Preference == PrefUnstated {
-			text += " (" + NoPreferenceMeaning(u) + ")"
+		} else if ch.Meaning != "" {
+			text += " (" + ch.Meaning + ")"
 		}
 		a.step(Step{Kind: StepPreference, File: ch.File, Line: ch.Line, Text: text + ". " + ch.Change})
 	}

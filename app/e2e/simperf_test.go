@@ -146,7 +146,8 @@ func TestTodayBatchSpeed(t *testing.T) {
 	pick(t, ctx, "batch-group", "all")
 	pick(t, ctx, "batch-cat", "train-ai")
 	click(t, ctx, "#batch-fill")
-	waitJS(t, ctx, `document.querySelectorAll("#sim-batch button.bcell").length >= 50 * 160`, 20*time.Second)
+	// The batch is filled in slices: wait until it is no longer busy.
+	waitJS(t, ctx, `document.querySelectorAll("#sim-batch button.bcell").length >= 50 * 160 && !document.getElementById("sim-batch").hasAttribute("aria-busy")`, 20*time.Second)
 	crawlers := eval[int](t, ctx, `document.querySelectorAll("#sim-batch tbody tr").length`)
 	cells := eval[int](t, ctx, `document.querySelectorAll("#sim-batch button.bcell").length`)
 	if cells != crawlers*50 {
@@ -169,6 +170,7 @@ func TestTodayBatchSpeed(t *testing.T) {
 			t.Errorf("%s: median %.2f ms is %.1f× the batch table redraw baseline (%.2f ms), want at most %.0f×", tc.name, r[0], r[0]/r[4], r[4], tc.maxRatio)
 		}
 	}
+	waitJS(t, ctx, `!document.getElementById("sim-batch").hasAttribute("aria-busy")`, 20*time.Second)
 	// The last change left "/changed" as the first URL: the column was
 	// renamed in place, and its cells are the engine's answers for it.
 	if h := eval[string](t, ctx, `document.querySelector("#sim-batch thead th.mx-u").textContent`); h != "/changed" {

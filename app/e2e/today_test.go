@@ -178,7 +178,8 @@ func TestTodayCrawlerDirectory(t *testing.T) {
 	pick(t, ctx, "batch-group", fmt.Sprint(int(policy.UseTraining)))
 	pick(t, ctx, "batch-cat", "train-ai")
 	click(t, ctx, "#batch-fill")
-	waitJS(t, ctx, `document.querySelectorAll("#sim-batch button.bcell").length > 0`, 5*time.Second)
+	// The batch is filled in slices: wait until it is no longer busy.
+	waitJS(t, ctx, `document.querySelectorAll("#sim-batch button.bcell").length > 0 && !document.getElementById("sim-batch").hasAttribute("aria-busy")`, 10*time.Second)
 	rows := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-batch tbody th")].map(th => th.textContent)`)
 	got := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-batch button.bcell")].map(b => b.title)`)
 	if len(rows) < 10 || len(got) != len(rows)*len(urls) {

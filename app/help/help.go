@@ -444,7 +444,7 @@ func todayPage() Page {
 				Heading: "The same question as ACAP, asked again",
 				Paragraphs: []string{
 					"ACAP asked which use of a page a crawler may make: index it, keep a copy, show a snippet, for which service. In 2026 publishers ask the same of AI crawlers, with new words: search, training AI models (train-ai), and using a page as input to an AI answer (ai-input). The kind \"Today's AI crawler (2026)\" answers those three categories, plus crawl, the way the IETF AI-preferences drafts and Cloudflare's Content Signals Policy describe it.",
-					"Each category has four answers: allowed, disallowed, no preference (the file says nothing), and not crawled (the crawler may not fetch the URL at all, so no preference applies). In the matrix \"no preference\" has its own cell, because it is neither a yes nor a no: what a crawler does then is up to its operator.",
+					"Each category has four answers: allowed, disallowed, no preference (the file says nothing), and not crawled (the crawler may not fetch the URL at all, so no preference applies). In the matrix \"no preference\" has its own cell, because it is neither a yes nor a no, and the explanation always says what follows from it: for search, a crawler that may crawl the page and finds no noindex may index it; for train-ai and ai-input, the operator's own policy applies, and where the crawler directory describes the crawler its description is shown.",
 				},
 			},
 			{
@@ -465,10 +465,34 @@ func todayPage() Page {
 			{
 				Heading: "Step 3: tokens that speak for a purpose",
 				Paragraphs: []string{
-					"Some operators publish a name that fetches nothing but speaks for one use of what their crawlers fetch. Google-Extended decides whether Google may use content for training Gemini and for grounding its answers (train-ai and ai-input), not Google Search; Applebot-Extended decides training for Apple. A question about Googlebot's train-ai also reads the group of Google-Extended: a Disallow matching the URL there means disallowed. The explanation names that group's lines.",
+					"Some operators publish a name that fetches nothing but speaks for one use of what their crawlers fetch. Google-Extended governs training of Gemini models and grounding in Gemini Apps and the Vertex AI API; Google says it changes nothing in Google Search, including the AI features inside Search. Applebot-Extended governs training of Apple's foundation models only; Applebot's search use is untouched. A question about Googlebot's train-ai also reads the group of Google-Extended: a Disallow matching the URL there means disallowed. The explanation names that group's lines.",
+					"For Google, ai-input therefore has two channels. The AI features of Google Search (AI Overviews, AI Mode) follow Googlebot's crawl and the page's snippet controls (nosnippet, max-snippet:0 and noindex in the page's META tags, which the tester reads; data-nosnippet marks parts of a page and is not read here); Gemini Apps and Vertex AI follow Google-Extended. The tester answers each channel, shows the more restrictive answer, and marks it partial (a small ½ beside the cell) when the two differ. The explanation lists both channels, the line or tag that decided each, and what you would change to move it. An answer never claims more than the line it comes from covers.",
 					"Other operators split their crawlers by purpose instead: OpenAI's GPTBot trains, OAI-SearchBot builds search, ChatGPT-User fetches when a person asks. Each is a crawler with its own group, so blocking GPTBot does not block ChatGPT-User.",
 				},
 				Example: "User-agent: Google-Extended\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
+			},
+			{
+				Heading: "A page's META tags",
+				Paragraphs: []string{
+					"When the page tester holds a page for the URL, its robots META tags join today's answers too. noindex makes search disallowed for that page. nosnippet and max-snippet:0 make Google's Search AI features disallowed (the first of the two channels above). A tag addressed by name (googlebot, bingbot, or any crawler of the directory) applies to that crawler only, here as in every other kind; tags to robots and to the crawler by name combine, any no winning.",
+					"noai and noimageai are read and shown, but no standard defines them and few crawlers honour them, so they decide nothing.",
+				},
+			},
+			{
+				Heading:      "Contradictions the checker reports",
+				ShowsMistake: true,
+				Paragraphs: []string{
+					"Saying one thing twice in two vocabularies is easy to get wrong. The checker warns when a Content-Usage and a Content-Signal line of one group disagree on a category (train-ai and ai-train are the same category), when a preference for Google's or Apple's crawlers allows what Google-Extended or Applebot-Extended disallows (or the reverse), and when an ACAP record and today's lines give one crawler opposite answers on a path. Each warning sits on the later of the two lines, names the earlier, and says what the most restrictive reading makes of them.",
+					"Two notes are information only: a preference in a group whose crawlers may crawl nothing is never read, and a crawler that the directory reports as ignoring robots.txt gets a note on its User-agent line (its answers say so too): the file states what you ask of it, but keeps nothing out.",
+				},
+				Example: "User-agent: GPTBot\nDisallow: /\nContent-Signal: ai-train=yes\nContent-Usage: train-ai=n\n\nUser-agent: *\nAllow: /\nContent-Signal: ai-input=yes\n\nUser-agent: Google-Extended\nDisallow: /\n",
+			},
+			{
+				Heading: "The batch view",
+				Paragraphs: []string{
+					"The batch view answers a whole group of the directory (up to all 166 crawlers) for every sample URL, in one category. Each cell shows a glyph and a word, and a legend says what they mean. Column headers show the URL's path; hover over or focus a header to see the whole URL. Show only the crawlers that may still use your content for the category (allowed, no preference, or partial on at least one URL), or filter by whether the directory says they obey robots.txt.",
+					"Export the table, or the simulator's matrix, as CSV: one line per crawler, URL and category, with the answer, what it means, whether it is partial and the deciding line. Large tables fill in slices between frames, so the page stays responsive while they fill.",
+				},
 			},
 			{
 				Heading: "How this descends from ACAP",

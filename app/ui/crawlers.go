@@ -186,8 +186,13 @@ func (s *simulator) batchClick(ev app.Value) {
 		s.batchDrawn = ""
 		s.run()
 		return
+	case idBatchCSV:
+		if s.batchNext >= len(s.batchCrawlers) {
+			download("batch-"+s.batchCat.String()+".csv", s.batchCSV())
+		}
+		return
 	case idBatchClear:
-		s.batchGroup, s.batchDrawn = "", ""
+		s.batchGroup, s.batchDrawn, s.batchFresh = "", "", false
 		byID(idBatch).Set("innerHTML", "")
 		s.setBatchStatus("")
 		return
@@ -218,84 +223,24 @@ func (s *simulator) batchClick(ev app.Value) {
 	}
 }
 
-// renderBatch answers the batch view's questions (quiet: no traces) and
-// draws it; on the same shape only the cells whose answer changed are
-// redrawn.
-func (s *simulator) renderBatch(p *policy.Policy) {
-	if s.batchGroup == "" || p == nil || len(s.dir) == 0 {
-		return
-	}
-	crawlers := s.groupCrawlers(s.batchGroup)
-	s.batchCrawlers = crawlers
-	q := s.base
-	q.Kind, q.Usage, q.UserAgent = policy.KindToday, s.batchCat, false
-	s.batchAns = p.Batch(q, crawlers, s.rows, s.batchAns[:0])
-	// The table is drawn anew only when its shape changes (another group or
-	// category, URLs added or removed); an edited URL renames its column.
-	key := s.batchGroup + "\x00" + s.batchCat.String() + "\x00" + strconv.Itoa(len(s.rows))
-	el := byID(idBatch)
-	if key == s.batchDrawn && len(s.batchV) == len(s.batchAns) && len(s.batchURLs) == len(s.rows) {
-		var heads app.Value
-		for j, u := range s.rows {
-			if u == s.batchURLs[j] {
-				continue
-			}
-			if heads == nil {
-				heads = el.Call("getElementsByClassName", "mx-u")
-			}
-			th := heads.Index(j)
-			th.Set("title", u)
-			th.Get("firstChild").Set("textContent", u)
-			s.batchURLs[j] = u
-		}
-		cells := el.Call("getElementsByClassName", "bcell")
-		for i := range s.batchAns {
-			v := verdict(&s.batchAns[i])
-			if v == s.batchV[i] {
-				continue
-			}
-			s.batchV[i] = v
-			c := cells.Index(i)
-			c.Set("className", "bcell c-"+v)
-			c.Set("textContent", verdictIcon[v])
-		}
-		s.batchStatus()
-		return
-	}
-	var b strings.Builder
-	b.Grow(len(crawlers) * (len(s.rows)*70 + 80))
-	b.WriteString(`<table class="mx bx"><caption class="sr-only">` + escape("Today's AI crawlers: "+s.batchCat.String()+" for each crawler (rows) and URL (columns)") + `</caption><thead><tr><th scope="col" class="mx-url">Crawler</th>`)
-	for _, u := range s.rows {
-		b.WriteString(`<th scope="col" class="mx-u" title="` + escape(u) + `"><span>` + escape(u) + `</span></th>`)
-	}
-	b.WriteString(`</tr></thead><tbody>`)
-	s.batchV = s.batchV[:0]
-	for r, c := range crawlers {
-		b.WriteString(`<tr><th scope="row" class="mx-url">` + escape(c) + `</th>`)
-		for j := range s.rows {
-			v := verdict(&s.batchAns[r*len(s.rows)+j])
-			s.batchV = append(s.batchV, v)
-			b.WriteString(`<td><button type="button" class="bcell c-` + v + `" data-br="` + strconv.Itoa(r) + `" data-bc="` + strconv.Itoa(j) + `" title="` + v + `">` + verdictIcon[v] + `</button></td>`)
-		}
-		b.WriteString(`</tr>`)
-	}
-	b.WriteString(`</tbody></table>`)
-	el.Set("innerHTML", b.String())
-	s.batchDrawn = key
-	s.batchURLs = append(s.batchURLs[:0], s.rows...)
-	s.batchStatus()
-}
-
-func (s *simulator) batchStatus() {
-	counts := map[string]int{}
-	for _, v := range s.batchV {
-		counts[v]++
-	}
-	s.setBatchStatusText(strconv.Itoa(len(s.batchCrawlers)) + " crawlers × " + strconv.Itoa(len(s.rows)) + " URLs, " + s.batchCat.String() + ": " +
-		strconv.Itoa(counts[vYes]) + " allowed, " + strconv.Itoa(counts[vNo]) + " disallowed, " + strconv.Itoa(counts[vNone]) + " no preference, " +
-		strconv.Itoa(counts[vNotCrawled]) + " not crawled. Click a cell for its explanation.")
-}
-
 func (s *simulator) setBatchStatusText(msg string) {
 	setIfChanged(byID(idBatchStatus), "textContent", msg)
+}
+
+// operatorPolicy says, for an answer with no preference about train-ai or
+// ai-input, what the directory knows of the operator's own use (as a
+// clause), or what is not known.
+func (s *simulator) operatorPolicy(name string) string {
+	e, ok := s.directoryEntry(name)
+	if !ok {
+		return escape(". The crawler directory does not list " + name + ", so what its operator does is not known here.")
+	}
+	what := strings.TrimSpace(e.Description)
+	if what == "" {
+		what = strings.TrimSpace(e.Function)
+	}
+	if what == "" {
+		return escape(". The crawler directory lists " + e.Token + " without saying what its operator does with what it fetches.")
+	}
+	return escape(". The crawler directory on " + e.Token + ": " + what)
 }

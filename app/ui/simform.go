@@ -63,9 +63,11 @@ func (c *Workbench) renderSimForm() []app.UI {
 		legend("c-yes", "✓", "yes: allowed") +
 		legend("c-limits lg-acap", "◐", "limits: allowed with restrictions") +
 		legend("c-no", "✕", "no: not allowed") +
-		legend("c-none lg-today", "○", "none: no preference stated") +
+		legend("c-none lg-today", "○", "none: no preference stated, so for search a crawler that may crawl the page and meets no noindex may index it, and for train-ai and ai-input the operator's own policy applies") +
 		legend("c-uncrawled lg-today", "⊘", "uncrawled: may not be crawled, so no preference applies") +
+		legend("c-no part lg-today", "✕", "partial: for one of two channels (Google's ai-input: Search AI features, Gemini Apps and Vertex AI)") +
 		`</p>` +
+		`<p class="sim-tools"><button id="` + idSimCSV + `" class="btn" type="button">Export the matrix (CSV)</button></p>` +
 		`<div id="` + idSimMatrix + `" class="matrix"></div>` +
 		`<div id="` + idSimExplain + `" class="explain" aria-live="polite"></div>` +
 		`<div id="` + idSimCompare + `" class="compare"></div>` +
@@ -81,6 +83,20 @@ func (c *Workbench) renderSimForm() []app.UI {
 		`<button id="` + idBatchFill + `" class="btn" type="button">Fill the table</button>` +
 		`<button id="` + idBatchClear + `" class="btn" type="button">Clear</button>` +
 		`</div>` +
+		`<div class="sim-pair batch-filter">` +
+		`<label for="` + idBatchMay + `">Show</label>` +
+		`<select id="` + idBatchMay + `" class="btn"><option value="">every crawler of the group</option><option value="may">crawlers that may still use it for the category</option></select>` +
+		`<label for="` + idBatchObeys + `">Obeys robots.txt</label>` +
+		`<select id="` + idBatchObeys + `" class="btn"><option value="">any</option><option value="yes">yes</option><option value="no">no</option><option value="unclear">unclear</option></select>` +
+		`<button id="` + idBatchCSV + `" class="btn" type="button" disabled>Export the table (CSV)</button>` +
+		`</div>` +
+		`<p id="` + idBatchLegend + `" class="legend batch-legend">` +
+		legend("c-yes", "✓", "yes: the file allows it") +
+		legend("c-no", "✕", "no: the file disallows it") +
+		legend("c-no part", "✕", "partial: disallowed for one channel only (Google's ai-input)") +
+		legend("c-none", "○", "none: nothing stated; search: may be indexed if it may be crawled and meets no noindex; train-ai, ai-input: the operator's own policy applies") +
+		legend("c-uncrawled", "⊘", "uncrawled: may not be crawled, so no preference applies") +
+		`<span>"May still use it": yes, none or partial on some URL. Column headers show the path; hover or focus one for the whole URL.</span></p>` +
 		`<p id="` + idBatchStatus + `" class="muted" aria-live="polite"></p>` +
 		`<div id="` + idBatch + `" class="matrix batch-matrix"></div>` +
 		`<p class="muted">Crawler directory: ` + escape(CrawlerDirSource) + `; ` +

@@ -69,13 +69,43 @@ func verdict(a *policy.Answer) string {
 	return vYes
 }
 
+// cellKey is what a drawn cell shows: its verdict, and whether it is
+// partial.
+func cellKey(a *policy.Answer) string {
+	if a.Partial {
+		return verdict(a) + "*"
+	}
+	return verdict(a)
+}
+
+// partClass and partLabel mark a partial answer (the more restrictive of
+// two channels that differ): a class that draws the mark, and a label
+// that says it to assistive technology.
+func partClass(a *policy.Answer) string {
+	if a.Partial {
+		return " part"
+	}
+	return ""
+}
+
+func partLabel(a *policy.Answer, v string) string {
+	if a.Partial {
+		return ` aria-label="` + v + `, partial"`
+	}
+	return ""
+}
+
 // verdictWords is the answer in words: as verdictLong, but a category
 // the today kind answers with a "no" is "disallowed" (a preference).
 func verdictWords(a *policy.Answer) string {
+	w := verdictLong(verdict(a))
 	if a.Preference == policy.PrefDisallowed {
-		return "disallowed"
+		w = "disallowed"
 	}
-	return verdictLong(verdict(a))
+	if a.Partial {
+		w += " (partial)"
+	}
+	return w
 }
 
 func verdictLong(v string) string {
@@ -138,6 +168,19 @@ type simulator struct {
 	batchCrawlers []string
 	batchAns      []policy.Answer
 	batchV        []string
+	batchPart     []bool // the cells drawn as partial
+	batchPol      *policy.Policy
+	batchQ        policy.Question
+	batchFresh    bool // the rows are being added (else the cells drawn are updated)
+	batchNext     int  // the next crawler to answer
+	batchFn       app.Func
+	batchFrameFn  app.Func
+	batchTimer    int
+	batchT0       float64
+	batchSlices   int
+	batchMaxSlice float64
+	batchTrace    []float64 // per slice: decisions and markup (ms), adding it to the page (ms), crawlers done
+	batchFilter   batchFilter
 	rows          []string // URLs as entered
 	usages        []policy.Usage
 	ans           []policy.Answer
@@ -243,6 +286,9 @@ func (s *simulator) formInput(ev app.Value) {
 	case idSimCrawler, idSimPurpose, idSimUA, idSimKind:
 		s.chosen = true
 	case idSimDate, idSimURLs:
+	case idBatchMay, idBatchObeys:
+		s.applyBatchFilter()
+		return
 	default:
 		return
 	}
@@ -531,7 +577,7 @@ func (s *simulator) renderMatrix(more int) {
 			if r == fr && c == fc {
 				tab = "0"
 			}
-			b.WriteString(`<td><button type="button" class="` + cls + `" data-r="` + strconv.Itoa(r) + `" data-c="` + strconv.Itoa(c) + `" tabindex="` + tab + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span>` + v + `</button></td>`)
+			b.WriteString(`<td><button type="button" class="` + cls + partClass(a) + `" data-r="` + strconv.Itoa(r) + `" data-c="` + strconv.Itoa(c) + `" tabindex="` + tab + `"` + partLabel(a, v) + `><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span>` + v + `</button></td>`)
 		}
 		b.WriteString(`</tr>`)
 	}
@@ -541,7 +587,7 @@ func (s *simulator) renderMatrix(more int) {
 	s.drawnRows = append(s.drawnRows[:0], s.rows...)
 	s.drawnV = s.drawnV[:0]
 	for i := range s.ans {
-		s.drawnV = append(s.drawnV, verdict(&s.ans[i]))
+		s.drawnV = append(s.drawnV, cellKey(&s.ans[i]))
 	}
 	s.cellEls = s.matrix.Call("getElementsByClassName", "cell")
 	s.renderStatus(more)
@@ -563,17 +609,24 @@ func (s *simulator) caption() string {
 // usually changes a few, and the browser then lays out little.
 func (s *simulator) updateCells(more int) {
 	for i := range s.ans {
-		v := verdict(&s.ans[i])
-		if v == s.drawnV[i] {
+		a := &s.ans[i]
+		k := cellKey(a)
+		if k == s.drawnV[i] {
 			continue
 		}
-		s.drawnV[i] = v
+		s.drawnV[i] = k
+		v := verdict(a)
 		el := s.cellEls.Index(i)
-		cls := "cell c-" + v
+		cls := "cell c-" + v + partClass(a)
 		if i/len(s.usages) == s.selR && i%len(s.usages) == s.selC {
 			cls += " sel"
 		}
 		el.Set("className", cls)
+		if a.Partial {
+			el.Call("setAttribute", "aria-label", v+", partial")
+		} else {
+			el.Call("removeAttribute", "aria-label")
+		}
 		el.Set("innerHTML", `<span class="ic" aria-hidden="true">`+verdictIcon[v]+`</span>`+v)
 	}
 	s.renderStatus(more)
@@ -626,8 +679,12 @@ func (s *simulator) click(ev app.Value) {
 		s.batchClick(ev)
 		return
 	}
-	if t.Get("id").String() == idSimURLsFill {
+	switch t.Get("id").String() {
+	case idSimURLsFill:
 		s.fillURLsFromFile()
+		return
+	case idSimCSV:
+		download("matrix-"+s.base.Kind.String()+".csv", s.matrixCSV())
 		return
 	}
 	if cell := t.Call("closest", "button[data-r]"); cell.Truthy() {
@@ -816,12 +873,44 @@ func (s *simulator) renderExplain() {
 		b.WriteString(`, purpose ` + escape(s.base.Purpose))
 	}
 	b.WriteString(` (` + escape(s.base.Kind.Title()) + `)`)
-	if a.Line > 0 {
+	switch {
+	case a.Line > 0:
 		b.WriteString(`; decided by ` + lineButton(a.File, a.Line))
-	} else {
+	case a.Preference == policy.PrefUnstated:
+		b.WriteString(`: ` + escape(policy.NoPreferenceMeaning(u)))
+		if u != policy.UsageSearch {
+			b.WriteString(s.operatorPolicy(s.base.Crawler))
+		}
+	default:
 		b.WriteString(`; no line decided it`)
 	}
 	b.WriteString(`</p>`)
+	if len(a.Channels) > 0 {
+		b.WriteString(`<ul class="ex-channels" aria-label="Channels">`)
+		for _, ch := range a.Channels {
+			b.WriteString(`<li><strong>` + escape(ch.Name) + `</strong>: ` + escape(ch.Preference.Title()))
+			switch {
+			case ch.Line > 0 && ch.File == "" && f != nil:
+				b.WriteString(`, decided by ` + lineButton(ch.File, ch.Line) + ` <code>` + escape(strings.TrimSpace(f.LineText(ch.Line))) + `</code>`)
+			case ch.Line > 0:
+				b.WriteString(`, decided by ` + lineButton(ch.File, ch.Line) + ` ` + escape(ch.Decider))
+			case ch.Meaning != "":
+				b.WriteString(` (` + escape(ch.Meaning) + `)`)
+			}
+			b.WriteString(`. <span class="muted">` + escape(ch.Change) + `</span></li>`)
+		}
+		b.WriteString(`</ul>`)
+		if a.Partial {
+			b.WriteString(`<p class="muted">Partial: the answer is the more restrictive of the two channels, which differ; it holds for one of them only.</p>`)
+		}
+	}
+	if o, ok := policy.CrawlerObeys(s.base.Crawler); ok && !s.base.UserAgent {
+		b.WriteString(`<p class="ex-obeys">The crawler directory reports that ` + escape(o.Token) + ` does not obey robots.txt`)
+		if o.Source != "" {
+			b.WriteString(` (<a href="` + escape(o.Source) + `" target="_blank" rel="noopener">source</a>)`)
+		}
+		b.WriteString(`: this is what the file asks of it, not what it does.</p>`)
+	}
 	if len(a.Restrictions) > 0 {
 		b.WriteString(`<p class="ex-restr">Restrictions: `)
 		for i, q := range a.Restrictions {

@@ -1,0 +1,420 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+// The batch view: a group of the crawler directory × the sample URLs for
+// one of today's categories. It is filled in slices, a few crawlers at a
+// time between frames, so that 166 crawlers × 500 URLs never hold the page
+// still; each cell says its answer in a word as well as a glyph; rows can
+// be filtered to the crawlers that may still use the content, or by
+// whether they obey robots.txt; and the table (like the matrix) can be
+// saved as CSV.
+
+const (
+	idBatchMay    = "batch-may"
+	idBatchObeys  = "batch-obeys"
+	idBatchCSV    = "batch-csv"
+	idSimCSV      = "sim-csv"
+	idBatchLegend = "batch-legend"
+
+	// batchSliceMs is the time one slice may spend on decisions and markup
+	// before it yields to the browser, which then parses and lays out what
+	// was added.
+	batchSliceMs = 10
+	// batchSliceRows bounds the crawlers of one slice: the browser then
+	// parses and lays out their rows (some 7 ms a row of 500 cells).
+	batchSliceRows = 2
+)
+
+// batchFilter is what rows the batch view shows.
+type batchFilter struct {
+	may   bool   // only crawlers that may still use the content on some URL
+	obeys string // "", or only crawlers whose directory entry says yes, no or unclear
+}
+
+// mayStillUse reports whether an answer leaves the crawler a way to use the
+// URL for the category: allowed, no preference, or disallowed for one
+// channel only.
+func mayStillUse(a *policy.Answer) bool {
+	switch a.Preference {
+	case policy.PrefAllowed, policy.PrefUnstated:
+		return true
+	case policy.PrefDisallowed:
+		return a.Partial
+	}
+	return false
+}
+
+// batchRowShown applies the filter to crawler r, whose answers are known.
+func (s *simulator) batchRowShown(r int) bool {
+	f := s.batchFilter
+	if f.obeys != "" {
+		e, _ := s.directoryEntry(s.batchCrawlers[r])
+		if e.Obeys != f.obeys {
+			return false
+		}
+	}
+	if f.may {
+		n := len(s.rows)
+		for j := 0; j < n; j++ {
+			if mayStillUse(&s.batchAns[r*n+j]) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// cellHTML is a batch cell's content: its word. The glyph is drawn by the
+// style sheet with an empty alternative text (so assistive technology reads
+// the word alone), which spares an element in each of 83,000 cells.
+func cellHTML(v string) string { return v }
+
+func cellClass(a *policy.Answer, v string) string {
+	if a.Partial {
+		return "bcell c-" + v + " part"
+	}
+	return "bcell c-" + v
+}
+
+// urlHead is a column header: the URL's path, with the whole URL on hover
+// (title) and on focus (the header is focusable and shows it).
+func urlHead(u string) string {
+	p := policy.PathOf(u)
+	return `<th scope="col" role="columnheader" class="mx-u" tabindex="0" title="` + escape(u) + `" aria-label="` + escape(u) + `" data-url="` + escape(u) + `"><span>` + escape(p) + `</span></th>`
+}
+
+// renderBatch starts answering the batch view's questions (quiet: no
+// traces). A new table is drawn when the shape changes (another group or
+// category, URLs added or removed); otherwise only the cells whose answer
+// changed are redrawn. Either way the work goes in slices (batchSlice).
+func (s *simulator) renderBatch(p *policy.Policy) {
+	if s.batchGroup == "" || p == nil || len(s.dir) == 0 {
+		return
+	}
+	crawlers := s.groupCrawlers(s.batchGroup)
+	s.batchCrawlers = crawlers
+	q := s.base
+	q.Kind, q.Usage, q.UserAgent = policy.KindToday, s.batchCat, false
+	s.batchPol, s.batchQ = p, q
+	n := len(crawlers) * len(s.rows)
+	key := s.batchGroup + "\x00" + s.batchCat.String() + "\x00" + strconv.Itoa(len(s.rows))
+	el := byID(idBatch)
+	if key == s.batchDrawn && len(s.batchV) == n && len(s.batchURLs) == len(s.rows) && !s.batchFresh {
+		var heads app.Value
+		for j, u := range s.rows {
+			if u == s.batchURLs[j] {
+				continue
+			}
+			if heads == nil {
+				heads = el.Call("getElementsByClassName", "mx-u")
+			}
+			th := heads.Index(j)
+			th.Set("title", u)
+			th.Call("setAttribute", "aria-label", u)
+			th.Call("setAttribute", "data-url", u)
+			th.Get("firstChild").Set("textContent", policy.PathOf(u))
+			s.batchURLs[j] = u
+		}
+	} else {
+		var b strings.Builder
+		// A table whose rows the browser lays out as flex boxes, each
+		// skipped while off screen (content-visibility): a table laid out
+		// as a table is laid out whole on every slice added, which took
+		// seconds a frame at 166 × 500. The roles keep it a table for
+		// assistive technology.
+		b.WriteString(`<table class="mx bx" role="table"><caption class="sr-only">` + escape("Today's AI crawlers: "+s.batchCat.String()+" for each crawler (rows) and URL (columns)") + `</caption><thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader" class="mx-url">Crawler</th>`)
+		for _, u := range s.rows {
+			b.WriteString(urlHead(u))
+		}
+		b.WriteString(`</tr></thead><tbody role="rowgroup"></tbody></table>`)
+		el.Set("innerHTML", b.String())
+		if cap(s.batchAns) < n {
+			s.batchAns = make([]policy.Answer, n)
+		}
+		s.batchAns = s.batchAns[:n]
+		s.batchV = append(s.batchV[:0], make([]string, n)...)
+		s.batchPart = append(s.batchPart[:0], make([]bool, n)...)
+		s.batchDrawn = key
+		s.batchURLs = append(s.batchURLs[:0], s.rows...)
+		s.batchFresh = true
+	}
+	s.batchNext = 0
+	el.Call("setAttribute", "aria-busy", "true")
+	byID(idBatchCSV).Set("disabled", true)
+	s.batchT0 = now()
+	s.batchSlices = 0
+	s.batchMaxSlice = 0
+	if s.batchTimer == 0 {
+		s.nextBatchSlice()
+	}
+}
+
+// nextBatchSlice runs the next slice right after the browser has drawn a
+// frame: one slice a frame, so that what a slice adds is laid out and
+// painted before more is added.
+func (s *simulator) nextBatchSlice() {
+	if s.batchFn == nil {
+		s.batchFn = app.FuncOf(func(app.Value, []app.Value) any { s.batchTimer = 0; s.batchSlice(); return nil })
+		s.batchFrameFn = app.FuncOf(func(app.Value, []app.Value) any {
+			s.batchTimer = app.Window().Call("setTimeout", s.batchFn, 0).Int()
+			return nil
+		})
+	}
+	s.batchTimer = -1 // a frame is awaited
+	app.Window().Call("requestAnimationFrame", s.batchFrameFn)
+}
+
+func now() float64 { return app.Window().Get("performance").Call("now").Float() }
+
+// batchSlice answers and draws crawlers for about batchSliceMs, then
+// yields to the browser until the table is complete.
+func (s *simulator) batchSlice() {
+	if s.batchDrawn == "" || s.batchPol == nil {
+		return
+	}
+	t0 := now()
+	el := byID(idBatch)
+	nu := len(s.rows)
+	var b strings.Builder
+	var cells app.Value
+	first := s.batchNext
+	for s.batchNext < len(s.batchCrawlers) {
+		r := s.batchNext
+		s.batchPol.Batch(s.batchQ, s.batchCrawlers[r:r+1], s.rows, s.batchAns[r*nu:r*nu])
+		if s.batchFresh {
+			b.WriteString(`<tr role="row"`)
+			if !s.batchRowShown(r) {
+				b.WriteString(` hidden`)
+			}
+			b.WriteString(`><th scope="row" role="rowheader" class="mx-url">` + escape(s.batchCrawlers[r]) + `</th>`)
+			rs := strconv.Itoa(r)
+			for j := 0; j < nu; j++ {
+				a := &s.batchAns[r*nu+j]
+				v := verdict(a)
+				s.batchV[r*nu+j], s.batchPart[r*nu+j] = v, a.Partial
+				b.WriteString(`<td role="cell"><button type="button" class="` + cellClass(a, v) + `" data-br="` + rs + `" data-bc="` + strconv.Itoa(j) + `" title="` + v + `">` + cellHTML(v) + `</button></td>`)
+			}
+			b.WriteString(`</tr>`)
+		} else {
+			for j := 0; j < nu; j++ {
+				i := r*nu + j
+				a := &s.batchAns[i]
+				v := verdict(a)
+				cls := cellClass(a, v)
+				if v == s.batchV[i] && a.Partial == s.batchPart[i] {
+					continue
+				}
+				if cells == nil {
+					cells = el.Call("getElementsByClassName", "bcell")
+				}
+				s.batchV[i], s.batchPart[i] = v, a.Partial
+				c := cells.Index(i)
+				c.Set("className", cls)
+				c.Set("title", v)
+				c.Set("innerHTML", cellHTML(v))
+			}
+			s.setBatchRowHidden(r)
+		}
+		s.batchNext++
+		if now()-t0 >= batchSliceMs || s.batchNext-first >= batchSliceRows {
+			break
+		}
+	}
+	t1 := now()
+	if s.batchFresh && b.Len() > 0 {
+		el.Call("querySelector", "tbody").Call("insertAdjacentHTML", "beforeend", b.String())
+	}
+	s.batchSlices++
+	t2 := now()
+	if d := t2 - t0; d > s.batchMaxSlice {
+		s.batchMaxSlice = d
+	}
+	s.batchTrace = append(s.batchTrace, t1-t0, t2-t1, float64(s.batchNext))
+	if s.batchNext < len(s.batchCrawlers) {
+		s.setBatchStatusText("Filling: " + strconv.Itoa(s.batchNext) + " of " + strconv.Itoa(len(s.batchCrawlers)) + " crawlers answered…")
+		s.nextBatchSlice()
+		return
+	}
+	s.batchFresh = false
+	el.Call("removeAttribute", "aria-busy")
+	byID(idBatchCSV).Set("disabled", false)
+	tr := make([]any, len(s.batchTrace))
+	for i, x := range s.batchTrace {
+		tr[i] = x
+	}
+	app.Window().Set("__wbBatchFill", []any{now() - s.batchT0, s.batchSlices, s.batchMaxSlice, tr})
+	s.batchTrace = s.batchTrace[:0]
+	s.batchStatus()
+}
+
+// setBatchRowHidden shows or hides crawler r's row as the filter says.
+func (s *simulator) setBatchRowHidden(r int) {
+	tr := byID(idBatch).Call("querySelector", "tbody").Get("rows").Index(r)
+	if !tr.Truthy() {
+		return
+	}
+	hide := !s.batchRowShown(r)
+	if tr.Get("hidden").Bool() != hide {
+		tr.Set("hidden", hide)
+	}
+}
+
+// applyBatchFilter reads the filter and shows or hides the rows drawn.
+func (s *simulator) applyBatchFilter() {
+	s.batchFilter = batchFilter{may: byID(idBatchMay).Get("value").String() == "may", obeys: byID(idBatchObeys).Get("value").String()}
+	if s.batchDrawn == "" {
+		return
+	}
+	rows := byID(idBatch).Call("querySelector", "tbody").Get("rows")
+	for r := 0; r < s.batchNext && r < rows.Length(); r++ {
+		hide := !s.batchRowShown(r)
+		if tr := rows.Index(r); tr.Get("hidden").Bool() != hide {
+			tr.Set("hidden", hide)
+		}
+	}
+	if s.batchNext >= len(s.batchCrawlers) {
+		s.batchStatus()
+	}
+}
+
+func (s *simulator) batchStatus() {
+	counts := map[string]int{}
+	shown, partial := 0, 0
+	nu := len(s.rows)
+	for r := range s.batchCrawlers {
+		if !s.batchRowShown(r) {
+			continue
+		}
+		shown++
+		for j := 0; j < nu; j++ {
+			counts[s.batchV[r*nu+j]]++
+			if s.batchAns[r*nu+j].Partial {
+				partial++
+			}
+		}
+	}
+	msg := strconv.Itoa(len(s.batchCrawlers)) + " crawlers × " + strconv.Itoa(nu) + " URLs, " + s.batchCat.String()
+	if shown != len(s.batchCrawlers) {
+		msg += "; " + strconv.Itoa(shown) + " shown by the filter"
+	}
+	msg += ": " + strconv.Itoa(counts[vYes]) + " allowed, " + strconv.Itoa(counts[vNo]) + " disallowed"
+	if partial > 0 {
+		msg += " (" + strconv.Itoa(partial) + " of them partial)"
+	}
+	msg += ", " + strconv.Itoa(counts[vNone]) + " no preference, " + strconv.Itoa(counts[vNotCrawled]) + " not crawled. Click a cell for its explanation."
+	s.setBatchStatusText(msg)
+}
+
+// csvField quotes a field when it needs it (RFC 4180).
+func csvField(s string) string {
+	if strings.ContainsAny(s, ",\"\r\n") {
+		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	}
+	return s
+}
+
+func csvRow(b *strings.Builder, fields ...string) {
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(csvField(f))
+	}
+	b.WriteString("\r\n")
+}
+
+// decidingLine writes an answer's deciding line for CSV: its number (with
+// the page's path for a META tag) and its text.
+func decidingLine(f *policy.File, a *policy.Answer) (string, string) {
+	if a.Line == 0 {
+		return "", ""
+	}
+	n := strconv.Itoa(a.Line)
+	if a.File != "" {
+		return a.File + ":" + n, ""
+	}
+	if f == nil {
+		return n, ""
+	}
+	return n, strings.TrimSpace(f.LineText(a.Line))
+}
+
+func boolWord(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// batchCSV is the batch view's rows shown, one line per crawler × URL.
+func (s *simulator) batchCSV() string {
+	var b strings.Builder
+	csvRow(&b, "crawler", "obeys robots.txt", "url", "category", "answer", "meaning", "partial", "deciding line", "line text")
+	nu := len(s.rows)
+	for r, c := range s.batchCrawlers {
+		if r >= s.batchNext || !s.batchRowShown(r) {
+			continue
+		}
+		e, _ := s.directoryEntry(c)
+		for j, u := range s.rows {
+			a := &s.batchAns[r*nu+j]
+			ln, lt := decidingLine(s.polFile, a)
+			csvRow(&b, c, e.Obeys, u, s.batchCat.String(), a.Preference.String(), policy.PreferenceWords(a, s.batchCat), boolWord(a.Partial), ln, lt)
+		}
+	}
+	return b.String()
+}
+
+// matrixCSV is the simulator's matrix, one line per URL × usage.
+func (s *simulator) matrixCSV() string {
+	var b strings.Builder
+	csvRow(&b, "crawler", "kind", "url", "usage", "answer", "meaning", "partial", "restrictions", "deciding line", "line text")
+	for r, u := range s.rows {
+		for c, us := range s.usages {
+			a := s.answer(r, c)
+			if a == nil {
+				continue
+			}
+			ans := verdictLong(verdict(a))
+			if a.Preference != policy.PrefNotAsked {
+				ans = a.Preference.String()
+			}
+			var rs []string
+			for _, q := range a.Restrictions {
+				rs = append(rs, q.String())
+			}
+			ln, lt := decidingLine(s.polFile, a)
+			csvRow(&b, s.base.Crawler, s.base.Kind.String(), u, us.String(), ans, policy.PreferenceWords(a, us), boolWord(a.Partial), strings.Join(rs, " "), ln, lt)
+		}
+	}
+	return b.String()
+}
+
+// download offers text as a file.
+func download(name, text string) {
+	w := app.Window()
+	blob := w.Get("Blob").New([]any{text}, map[string]any{"type": "text/csv;charset=utf-8"})
+	url := w.Get("URL").Call("createObjectURL", blob)
+	a := w.Get("document").Call("createElement", "a")
+	a.Set("href", url)
+	a.Set("download", name)
+	w.Get("document").Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	var revoke app.Func
+	revoke = app.FuncOf(func(app.Value, []app.Value) any {
+		w.Get("URL").Call("revokeObjectURL", url)
+		revoke.Release()
+		return nil
+	})
+	w.Call("setTimeout", revoke, 1000)
+}
