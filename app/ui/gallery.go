@@ -282,7 +282,12 @@ func (c *Gallery) renderItem(it GalleryItem) app.UI {
 			app.Dd().Body(wkCodeList(it.URLs, "none")),
 		),
 		app.Button().Class("btn").Type("button").Aria("describedby", hid).
-			Disabled(c.busy != "").Text("Open as new file").
+			Disabled(c.busy != "").Body(
+			// Named for its file: a list of 56 buttons all called
+			// "Open as new file" tells a screen reader nothing.
+			app.Text("Open as new file"),
+			app.Span().Class("sr-only").Text(" — "+it.Title),
+		).
 			OnClick(func(ctx app.Context, e app.Event) { c.open(it) }),
 	)
 }

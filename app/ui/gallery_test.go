@@ -81,7 +81,7 @@ func TestGalleryRender(t *testing.T) {
 	wkMustContain(t, html,
 		`<h2 id="wk-gallery-h">Gallery of examples</h2>`, "3 example files", `aria-live="polite"`,
 		"<dt>Source</dt>", "<code>SearchBot1</code>", "<code>news</code>", "<code>sport</code>", "<code>/news/</code>",
-		`aria-describedby="wk-g-guide-ex-9-9"`, `id="wk-g-guide-ex-9-9"`, ">Open as new file</button>",
+		`aria-describedby="wk-g-guide-ex-9-9"`, `id="wk-g-guide-ex-9-9"`, "Open as new file", `<span class="sr-only"> — Real one</span>`,
 		`<span class="wk-none">any</span>`, `<span class="wk-none">none</span>`,
 	)
 	// Groups in their fixed order, whatever the order of the list.

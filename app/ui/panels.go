@@ -136,25 +136,29 @@ func (c *Workbench) followSignals() {
 	}
 }
 
-// panelKey moves between the panel tabs with the arrow keys.
+// panelKey moves between the panel tabs as the WAI-ARIA tabs pattern
+// asks: the arrow keys to the next or previous tab (wrapping), Home to
+// the first, End to the last.
 func (c *Workbench) panelKey(ctx app.Context, e app.Event) {
-	step := 0
-	switch e.Get("key").String() {
-	case "ArrowRight", "ArrowDown":
-		step = 1
-	case "ArrowLeft", "ArrowUp":
-		step = -1
-	default:
-		return
-	}
-	e.PreventDefault()
 	i := 0
 	for k, p := range Panels {
 		if p.ID == c.panel {
 			i = k
 		}
 	}
-	i = (i + step + len(Panels)) % len(Panels)
+	switch e.Get("key").String() {
+	case "ArrowRight", "ArrowDown":
+		i = (i + 1) % len(Panels)
+	case "ArrowLeft", "ArrowUp":
+		i = (i - 1 + len(Panels)) % len(Panels)
+	case "Home":
+		i = 0
+	case "End":
+		i = len(Panels) - 1
+	default:
+		return
+	}
+	e.PreventDefault()
 	c.choosePanel(Panels[i].ID)
 	id := "ptab-" + Panels[i].ID
 	ctx.Defer(func(app.Context) { byID(id).Call("focus") })
