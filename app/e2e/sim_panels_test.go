@@ -34,17 +34,17 @@ func TestConverterApplyUndoDownload(t *testing.T) {
 	click(t, ctx, `#conv-comments`)
 	click(t, ctx, `#conv-run`)
 	waitJS(t, ctx, `document.getElementById("conv-report") !== null`, 10*time.Second)
-	report := eval[string](t, ctx, `document.querySelector("#conv-out p").textContent`)
+	report := eval[string](t, ctx, `document.querySelector("#conv-verdict").textContent + " " + document.querySelector(".conv-figures").textContent`)
 	r := conv.Report
 	if !r.Complete() {
 		t.Fatalf("test premise: the sample is proved within the bound, got not proved for %v", r.NotProved)
 	}
-	for _, w := range []string{fmt.Sprintf("%d crawler(s) compared, ", len(r.Crawlers)), "Proved equivalent"} {
+	for _, w := range []string{fmt.Sprintf("Checked for %d crawlers in ", len(r.Crawlers)), "Same answers"} {
 		if !strings.Contains(report, w) {
 			t.Errorf("report %q lacks %q", report, w)
 		}
 	}
-	if r.OnlyCase() && !r.Equivalent() && !strings.Contains(report, "upper and lower case") {
+	if r.OnlyCase() && !r.Equivalent() && !strings.Contains(report, "capital letters") {
 		t.Errorf("report %q does not say the differences are of case", report)
 	}
 	// The witnesses are shown with both answers; each really differs.
@@ -405,8 +405,8 @@ func TestConverterNotProved(t *testing.T) {
 	if n < 10 {
 		t.Errorf("only %d frames drawn during the proof", n)
 	}
-	report := eval[string](t, ctx, `document.querySelector("#conv-out p").textContent`)
-	if !strings.Contains(report, "Not proved") || !strings.Contains(report, "Nothing is claimed for") || strings.Contains(report, "Proved equivalent") {
+	report := eval[string](t, ctx, `document.querySelector("#conv-verdict").textContent + " " + document.querySelector(".conv-next").textContent`)
+	if !strings.Contains(report, "Not checked") || !strings.Contains(report, "nothing is known about how those crawlers") || strings.Contains(report, "Same answers") {
 		t.Errorf("report %q", report)
 	}
 	eval[bool](t, ctx, `document.getElementById("conv-report").scrollIntoView(), true`)
@@ -435,13 +435,13 @@ func TestConverterShowsDifferences(t *testing.T) {
 	click(t, ctx, `#conv-run`)
 	waitJS(t, ctx, `document.getElementById("conv-report") !== null`, 60*time.Second)
 	fmt.Printf("BenchmarkConvertPage/50KiB\t1\t%.0f ms/op\n", float64(time.Since(t0).Microseconds())/1000)
-	report := eval[string](t, ctx, `document.querySelector("#conv-out p").textContent`)
-	for _, w := range []string{"Not equivalent", "the check stopped at the first such paths it found"} {
+	report := eval[string](t, ctx, `document.querySelector("#conv-verdict").textContent + " " + document.querySelector(".conv-next").textContent`)
+	for _, w := range []string{"Different answers", "the check stopped at the first ones it found"} {
 		if !strings.Contains(report, w) {
 			t.Errorf("report %q lacks %q", report, w)
 		}
 	}
-	if strings.Contains(report, "Proved equivalent") || strings.Contains(report, "Not proved") {
+	if strings.Contains(report, "Same answers") || strings.Contains(report, "Not checked") {
 		t.Errorf("report %q", report)
 	}
 	rows := eval[[][]string](t, ctx, `[...document.querySelectorAll(".conv-diffs tbody tr")].map(tr => [...tr.cells].map(td => td.textContent))`)

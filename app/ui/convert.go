@@ -172,85 +172,52 @@ func (c *converter) show(text string, conv *policy.Conversion, ms float64) {
 	}
 }
 
-// RenderConversion returns the HTML of a conversion: the report, the notes,
-// the diff and the buttons. Every piece of the file is escaped.
+// RenderConversion returns the HTML of a conversion, in a publisher's
+// words: a one-line verdict, what to do next, the buttons (Apply drawn as
+// a warning unless the new file was proved to give the same answers), the
+// paths where the answers differ, the changes and the notes. Every piece
+// of the file is escaped.
 func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 	var b strings.Builder
 	r := &conv.Report
+	v := convVerdict(conv)
 	b.WriteString(`<h3 id="conv-report" class="ex-h" tabindex="-1">Equivalence report</h3>`)
-	cls, head := "conv-ok", "Proved equivalent."
-	switch {
-	case r.Equivalent():
-	case r.OnlyCase() && r.CaseCount == 0:
-		cls, head = "conv-ok", "Proved equivalent except, perhaps, for upper and lower case."
-	case r.OnlyCase():
-		cls, head = "conv-warn", "Proved equivalent except for upper and lower case, which ACAP matching ignores."
-	case r.Complete():
-		cls, head = "conv-bad", "Not equivalent: the converter could not remove every difference."
-	case len(r.Proved) > 0:
-		cls, head = "conv-warn", "Not proved for every crawler."
-	default:
-		cls, head = "conv-warn", "Not proved."
+	b.WriteString(`<p id="conv-verdict" class="conv-verdict ` + v.class + `"><strong>` + v.head + `</strong></p>`)
+	b.WriteString(`<p class="conv-next"><strong>Next:</strong> ` + v.next + `</p>`)
+	if len(v.unsettled) > 0 {
+		b.WriteString(`<details class="conv-names"><summary>` + escape(v.unsettledLabel) + `</summary><ul>`)
+		for _, n := range v.unsettled {
+			b.WriteString(`<li>` + escape(r.Who(n)) + `</li>`)
+		}
+		b.WriteString(`</ul></details>`)
 	}
-	b.WriteString(`<p class="` + cls + `"><strong>` + head + `</strong> `)
-	src := escape(r.Source.Title()) + `s`
-	switch {
-	case r.Equivalent():
-		b.WriteString(`For every possible path, ACAP crawlers reading the new file decide crawling exactly as ` + src + ` decide on yours.`)
-	case r.OnlyCase():
-		b.WriteString(`For every possible path, ACAP crawlers reading the new file decide crawling as ` + src + ` decide on yours, except perhaps on paths that differ from your patterns only in capital letters; no ACAP line can change that.`)
-		if r.CaseCount > 0 {
-			b.WriteString(` The shortest such paths are listed below.`)
-		}
-		if len(r.CaseOpen) > 0 {
-			b.WriteString(` Whether capital letters make any difference for ` + escape(nameList(r.CaseOpen)) + ` was not settled: the search for such paths found none within its bound.`)
-		}
-	case r.Complete():
-		b.WriteString(`On the paths listed below, ACAP crawlers reading the new file and ` + src + ` reading yours give different answers.`)
-		if len(r.Stopped) > 0 {
-			b.WriteString(` For ` + escape(nameList(r.Stopped)) + ` the check stopped at the first such paths it found, the shortest; there may be more.`)
-		}
-	default:
-		b.WriteString(`The check did not finish in the time it allows itself. Nothing is claimed for ` + escape(nameList(r.NotProved)) + `.`)
-		if len(r.Proved) > 0 {
-			b.WriteString(` Decided: ` + escape(nameList(r.Proved)) + `.`)
-		}
+	b.WriteString(`<p class="muted conv-figures">Checked for ` + plural(len(r.Crawlers), "crawler") + ` in ` +
+		strconv.FormatFloat(ms, 'f', 0, 64) + ` ms (` + strconv.Itoa(r.States) + ` states explored).</p>`)
+	apply := `<button type="button" id="conv-apply" class="btn">Apply to the file</button>`
+	if !r.Equivalent() {
+		apply = `<button type="button" id="conv-apply" class="btn conv-risk" aria-describedby="conv-verdict">` +
+			`<span aria-hidden="true">⚠ </span>Apply anyway</button>`
 	}
-	b.WriteString(` <span class="muted">(` + strconv.Itoa(len(r.Crawlers)) + ` crawler(s) compared, ` +
-		strconv.Itoa(r.States) + ` states, ` + strconv.FormatFloat(ms, 'f', 0, 64) + ` ms)</span></p>`)
-	b.WriteString(`<div class="conv-buttons"><button type="button" id="conv-apply" class="btn">Apply to the file</button>` +
+	b.WriteString(`<div class="conv-buttons">` + apply +
 		`<button type="button" id="conv-undo" class="btn" disabled>Undo conversion</button>` +
 		`<button type="button" id="conv-download" class="btn">Download the new file</button></div>` +
 		`<p id="conv-status" class="muted" aria-live="polite"></p>`)
-	b.WriteString(`<h3 class="ex-h">Changes</h3>`)
-	b.WriteString(Diff(old, string(conv.Text), conv.Added))
 	if len(r.Differences) > 0 {
-		b.WriteString(`<h3 class="ex-h">Where the readings differ: the shortest paths</h3>`)
-		b.WriteString(`<table class="cmp conv-diffs"><thead><tr><th scope="col">Crawler</th><th scope="col">Path</th><th scope="col">` +
-			escape(r.Source.String()) + ` (yours)</th><th scope="col">acap (new)</th><th scope="col">Why</th></tr></thead><tbody>`)
+		b.WriteString(`<h3 class="ex-h">Where the answers differ: the shortest paths</h3>`)
+		b.WriteString(`<table class="cmp conv-diffs"><thead><tr><th scope="col">Crawler</th><th scope="col">Path</th><th scope="col">Your file (` +
+			escape(r.Source.Title()) + `)</th><th scope="col">New file (ACAP crawler)</th><th scope="col">Why</th></tr></thead><tbody>`)
 		for _, d := range r.Differences {
-			why := "not restored"
-			if conv.LinesLeft > 0 {
-				why = "not restored; the converter stopped at its limit of " + strconv.Itoa(policy.MaxAddedLines) + " added lines"
-			}
-			switch {
-			case d.CaseOnly:
-				why = "case: ACAP ignores it"
-			case d.Wildcards:
-				why = "both patterns begin with *: ACAP ranks them only by what follows"
-			}
-			who := d.Crawler
-			if who == "AnyOtherCrawler" {
-				who = "crawlers not named"
-			}
-			b.WriteString(`<tr><td>` + escape(who) + `</td><td><code>` + escape(d.Path) + `</code></td><td>` +
-				allowWord(d.Source) + lineRef(d.SourceLine) + `</td><td>` + allowWord(d.ACAP) + lineRef(d.ACAPLine) + `</td><td>` + why + `</td></tr>`)
+			b.WriteString(`<tr><td>` + escape(r.Who(d.Crawler)) + `</td><td><code>` + escape(d.Path) + `</code></td><td>` +
+				allowWord(d.Source) + lineRef(d.SourceLine) + `</td><td>` + allowWord(d.ACAP) + lineRef(d.ACAPLine) + `</td><td>` +
+				whyDiffers(d, conv.LinesLeft) + `</td></tr>`)
 		}
 		b.WriteString(`</tbody></table>`)
 		if r.More > 0 {
-			b.WriteString(`<p class="muted">… and ` + strconv.Itoa(r.More) + ` more, decided by other lines.</p>`)
+			b.WriteString(`<p class="muted">… and ` + plural(r.More, "more path") + `, decided by other lines.</p>`)
 		}
 	}
+	b.WriteString(`<h3 class="ex-h">Changes</h3>`)
+	b.WriteString(Diff(old, string(conv.Text), conv.Added))
 	if len(conv.Notes) > 0 {
 		b.WriteString(`<ul class="conv-notes">`)
 		for _, n := range conv.Notes {
@@ -259,6 +226,139 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 		b.WriteString(`</ul>`)
 	}
 	return b.String()
+}
+
+// convWords is what the report says first: the verdict, what to do next,
+// and the crawlers left unsettled (listed on request).
+type convWords struct {
+	class, head, next string // head and next are HTML
+	unsettled         []string
+	unsettledLabel    string
+}
+
+// convVerdict puts a conversion's report in a publisher's words.
+func convVerdict(conv *policy.Conversion) convWords {
+	r := &conv.Report
+	src := escape(r.Source.Title()) + `s`
+	var w convWords
+	switch {
+	case r.Equivalent():
+		w.class = "conv-ok"
+		w.head = `Same answers on every path.`
+		w.next = `ACAP crawlers will read the new file as ` + src + ` read yours: apply it, then download it and put it on your site in place of the old one.`
+	case r.OnlyCase() && r.CaseCount == 0:
+		w.class = "conv-warn"
+		w.head = `Same answers, except perhaps where only capital letters differ.`
+		w.next = `if your site never has two paths that differ only in case (such as /News/ and /news/), apply the new file. ` +
+			`The check could not settle capital letters for ` + escape(whoList(r, r.CaseOpen)) + `.`
+	case r.OnlyCase():
+		w.class = "conv-warn"
+		w.head = `Same answers, except where only capital letters differ.`
+		w.next = `ACAP crawlers ignore upper and lower case, so no ACAP line can change these answers. ` +
+			`If your site never has two paths that differ only in case (such as /News/ and /news/), apply the new file; otherwise keep your file as it is.`
+	case r.Complete():
+		w.class = "conv-bad"
+		w.head = `Different answers on some paths.`
+		fixable := false
+		for _, d := range r.Differences {
+			fixable = fixable || !(d.CaseOnly || d.Wildcards || d.NamePart)
+		}
+		if fixable {
+			w.next = `on the paths listed below, ACAP crawlers would read the new file differently from how ` + src + ` read yours. Go through them before applying. Where the new file's answer is not what you want, edit its ACAP line by hand ` +
+				`(the table gives the line), then convert again to check.`
+		} else {
+			w.next = `on the paths listed below, ACAP crawlers would read the new file differently from how ` + src + ` read yours, and no ACAP line can change that (the last column says why). Apply the new file only if no such path ` +
+				`exists on your site, or if the new answer is acceptable there.`
+		}
+		if len(r.Stopped) > 0 {
+			w.next += ` There may be more such paths for ` + escape(whoList(r, r.Stopped)) + `: the check stopped at the first ones it found.`
+		}
+		if conv.LinesLeft > 0 {
+			w.next += ` The converter stopped adding corrections at its limit of ` + strconv.Itoa(policy.MaxAddedLines) +
+				` lines; converting one group of your file at a time avoids the limit.`
+		}
+	default:
+		w.class = "conv-warn"
+		open := append(append([]string(nil), r.NotProved...), classNames(r.Uncovered)...)
+		if len(r.Proved) > 0 {
+			w.head = `Not checked to the end: time ran out for ` + strconv.Itoa(len(open)) + ` of ` + plural(len(r.Crawlers), "crawler") + `.`
+		} else {
+			w.head = `Not checked: time ran out before any crawler was settled.`
+		}
+		w.next = `the check ran out of time, so nothing is known about how those crawlers would read the new file. Before applying, ask the paths that matter to you in the simulator ` +
+			`(ACAP crawler, and your file's kind) for some of them; or convert a smaller file, one group at a time, so that the check can finish.`
+		if len(r.Proved) > 0 {
+			if len(r.Proved) == 1 {
+				w.next += ` The other crawler was checked` + provedNote(r) + `.`
+			} else {
+				w.next += ` The other ` + strconv.Itoa(len(r.Proved)) + ` crawlers were checked` + provedNote(r) + `.`
+			}
+		}
+		w.unsettled = open
+		w.unsettledLabel = `The crawler not checked`
+		if len(open) > 1 {
+			w.unsettledLabel = `The ` + strconv.Itoa(len(open)) + ` crawlers not checked`
+		}
+	}
+	return w
+}
+
+// provedNote says how the crawlers that were checked came out.
+func provedNote(r *policy.EquivalenceReport) string {
+	if r.CaseCount+r.OtherCount == 0 {
+		return ` (same answers)`
+	}
+	return ` (where the answers differ is listed below)`
+}
+
+func classNames(cs []policy.CrawlerClass) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+// whoList names crawlers in a sentence ("a, b and c"), each as the report
+// says whom it stands for; past five, it counts the rest.
+func whoList(r *policy.EquivalenceReport, names []string) string {
+	var ws []string
+	for i, n := range names {
+		if i == 5 {
+			ws = append(ws, plural(len(names)-5, "other crawler"))
+			break
+		}
+		ws = append(ws, strings.Replace(r.Who(n), "the file does not name", "your file does not name", 1))
+	}
+	sep := ", "
+	for _, w := range ws {
+		if strings.Contains(w, ",") {
+			sep = "; "
+		}
+	}
+	switch len(ws) {
+	case 0:
+		return ""
+	case 1:
+		return ws[0]
+	}
+	return strings.Join(ws[:len(ws)-1], sep) + " and " + ws[len(ws)-1]
+}
+
+// whyDiffers says why a path keeps a different answer, and whether a
+// line could change it.
+func whyDiffers(d policy.Difference, linesLeft int) string {
+	switch {
+	case d.CaseOnly:
+		return "Only capital letters differ: ACAP ignores case, so no line can change it."
+	case d.Wildcards:
+		return "Both rules begin with *: ACAP ranks them only by what follows the *, so no line can change it."
+	case d.NamePart:
+		return "Your file gives these crawlers a record by part of their name; ACAP matches whole names, so no line can change it."
+	case linesLeft > 0:
+		return "Left as it is: the converter reached its limit of " + strconv.Itoa(policy.MaxAddedLines) + " added lines."
+	}
+	return "The converter found no line that gives your answer here without changing others: decide by hand."
 }
 
 // splitLines splits text into lines, without the empty line after a
@@ -275,19 +375,6 @@ func splitLines(text string) []string {
 // file may have none).
 func sameLine(a, b string) bool {
 	return strings.TrimRight(a, "\r\n") == strings.TrimRight(b, "\r\n")
-}
-
-// nameList writes crawler names for a publisher, the unnamed crawler as
-// such.
-func nameList(names []string) string {
-	var out []string
-	for _, n := range names {
-		if n == "AnyOtherCrawler" {
-			n = "crawlers the file does not name"
-		}
-		out = append(out, n)
-	}
-	return strings.Join(out, ", ")
 }
 
 func allowWord(ok bool) string {

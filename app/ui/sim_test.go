@@ -43,16 +43,17 @@ func TestRenderConversionEscapesAndReports(t *testing.T) {
 	if strings.Contains(html, "<b>") || strings.Contains(html, "<i>") {
 		t.Errorf("file text not escaped: %s", html)
 	}
-	for _, w := range []string{`id="conv-apply"`, `id="conv-undo"`, `id="conv-download"`, "crawler(s) compared,",
-		"Proved equivalent.</strong>"} {
+	for _, w := range []string{`id="conv-apply" class="btn">Apply to the file`, `id="conv-undo"`, `id="conv-download"`, "Checked for 1 crawler in 3 ms",
+		"<strong>Same answers on every path.</strong>"} {
 		if !strings.Contains(html, w) {
 			t.Errorf("conversion view lacks %s", w)
 		}
 	}
 }
 
-// TestRenderConversionHeadlines: the headline says "proved" only after a
-// proof, and names the crawlers a bound left unproved.
+// TestRenderConversionHeadlines: the verdict says "same answers" only
+// after a proof, says what to do next, names the crawlers a bound left
+// unchecked, and draws Apply as a warning unless the answers are the same.
 func TestRenderConversionHeadlines(t *testing.T) {
 	tests := []struct {
 		name, src string
@@ -61,11 +62,20 @@ func TestRenderConversionHeadlines(t *testing.T) {
 		not       []string
 	}{
 		{"equivalent", "User-agent: *\nDisallow: /1\n", policy.CompareOptions{},
-			[]string{"Proved equivalent.</strong>", "For every possible path"}, []string{"Not proved", "upper and lower"}},
+			[]string{"Same answers on every path.</strong>", "<strong>Next:</strong> ACAP crawlers will read the new file as RFC 9309 crawlers read yours: apply it", `class="btn">Apply to the file</button>`},
+			[]string{"Not checked", "capital", "conv-risk"}},
 		{"case only", "User-agent: *\nDisallow: /a\n", policy.CompareOptions{},
-			[]string{"Proved equivalent except for upper and lower case", "<code>/A</code>"}, []string{"Not proved"}},
+			[]string{"Same answers, except where only capital letters differ.</strong>", "<code>/A</code>", "Only capital letters differ",
+				`class="btn conv-risk" aria-describedby="conv-verdict"`, "Apply anyway"},
+			[]string{"Not checked", "Apply to the file"}},
+		{"wildcards, two crawlers stopped", "User-agent: googlebot\nDisallow: /*.doc$\nAllow: /*?print\n\nUser-agent: *\nDisallow: /*.doc$\nAllow: /*?print\n", policy.CompareOptions{},
+			[]string{"Different answers on some paths.</strong>", "There may be more such paths for googlebot and crawlers your file does not name: the check stopped",
+				"and no ACAP line can change that (the last column says why)", "Both rules begin with *", "<td>crawlers the file does not name</td>", "conv-risk"},
+			[]string{"not restored", "googlebot, crawlers", "Same answers"}},
 		{"bound", "User-agent: Bot\nDisallow: /*a*b*c\nAllow: /*b*a\n", policy.CompareOptions{MaxStates: 2},
-			[]string{"Not proved", "Nothing is claimed for Bot"}, []string{"Proved equivalent"}},
+			[]string{"Not checked", "nothing is known about how those crawlers would read the new file", "time ran out for 1 of 2 crawlers", "<summary>The crawler not checked</summary>", "The other crawler was checked (same answers).",
+				"<li>Bot</li>", "conv-risk"},
+			[]string{"Same answers", "Apply to the file"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
