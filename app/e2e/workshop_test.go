@@ -135,9 +135,9 @@ func TestExerciseRedToGreen(t *testing.T) {
 
 	// The checks follow the editor 150 ms after a change: wait for the
 	// red check about the starting file's line 4.
-	waitJS(t, ctx, `[...document.querySelectorAll("#panel-exercises .wk-fail")].some(e => e.textContent.includes("Line 4 decided"))`, 5*time.Second)
+	waitJS(t, ctx, `[...document.querySelectorAll("#panel-exercises .wk-fail")].some(e => e.textContent.includes("Line 4, “ACAP-allow-present: /news/”, decides it"))`, 5*time.Second)
 	fail := eval[string](t, ctx, `document.querySelector("#panel-exercises .wk-fail").textContent`)
-	if !strings.Contains(fail, "Expected: not allowed") || !strings.Contains(fail, "thumbnail") || !strings.Contains(fail, "ACAP-allow-present: /news/") {
+	if !strings.Contains(fail, "The task wants “not allowed”") || !strings.Contains(fail, "thumbnail") || !strings.Contains(fail, "ACAP-allow-present: /news/") {
 		t.Errorf("a red check does not say why: %q", fail)
 	}
 	sum := eval[string](t, ctx, `document.querySelector("#panel-exercises .wk-summary").textContent`)

@@ -371,37 +371,19 @@ func Run(ex *Exercise, src []byte, others ...*policy.File) []Result {
 			want, _ := policy.ParsePreference(c.Preference)
 			r.Want, r.Got = want.Title(), a.Preference.Title()
 			if a.Preference != want {
-				why = append(why, "expected "+want.Title()+", but the file answers "+a.Preference.Title()+".")
+				why = append(why, "the task wants “"+want.Title()+"”; your file answers “"+a.Preference.Title()+"”.")
 			} else if c.Line != 0 && a.Line != c.Line {
 				why = append(why, fmt.Sprintf("the answer is right, but line %d should decide it, not %s.", c.Line, lineWords(a.Line)))
 			}
 		} else if a.Allowed != *c.Allowed {
-			why = append(why, "expected "+yesNo(*c.Allowed)+", but the file answers "+yesNo(a.Allowed)+convNote+".")
+			why = append(why, "the task wants “"+yesNo(*c.Allowed)+"”; your file answers “"+yesNo(a.Allowed)+"”"+convNote+".")
 		} else if c.Qualifiers != nil && !sameSet(*c.Qualifiers, *restrictions(a)) {
-			why = append(why, "it is allowed as expected, but with "+restrictionWords(*restrictions(a))+" instead of "+restrictionWords(*c.Qualifiers)+convNote+".")
+			why = append(why, "it is allowed as the task wants, but with "+restrictionWords(*restrictions(a))+" instead of "+restrictionWords(*c.Qualifiers)+convNote+".")
 		} else if c.Line != 0 && a.Line != c.Line {
 			why = append(why, fmt.Sprintf("the answer is right, but line %d should decide it, not %s%s.", c.Line, lineWords(a.Line), convNote))
 		}
 		if len(why) > 0 {
-			if a.Line > 0 {
-				text := asked.LineText(a.Line)
-				if a.File != "" {
-					text = ""
-				}
-				switch {
-				case text != "" && ex.Convert != "":
-					why = append(why, fmt.Sprintf("Line %d of the converted file decided: %q.", a.Line, strings.TrimSpace(text)))
-				case text != "":
-					why = append(why, fmt.Sprintf("Line %d decided: %q.", a.Line, strings.TrimSpace(text)))
-				default:
-					why = append(why, fmt.Sprintf("Line %d of %s decided.", a.Line, a.File))
-				}
-			} else {
-				why = append(why, "No line decided.")
-			}
-			if s := keyStep(a); s != "" {
-				why = append(why, "Why: "+s+".")
-			}
+			why = append(why, decider(a, asked, ex.Convert != ""))
 			r.Explanation = upperFirst(strings.Join(why, " "))
 		}
 		r.Pass = len(why) == 0
@@ -511,6 +493,37 @@ func article(s policy.Severity) string {
 		return "an"
 	}
 	return "a"
+}
+
+// decider says, once, which line decided an answer and why.
+func decider(a policy.Answer, asked *policy.File, converted bool) string {
+	step := strings.TrimRight(keyStep(a), ".")
+	var text string
+	if a.Line > 0 && a.File == "" {
+		text = strings.TrimSpace(asked.LineText(a.Line))
+	}
+	where := fmt.Sprintf("Line %d", a.Line)
+	if converted {
+		where += " of the converted file"
+	}
+	switch {
+	case a.Line > 0 && a.File != "":
+		where = fmt.Sprintf("Line %d of %s", a.Line, a.File)
+	case a.Line > 0 && text != "" && (!strings.Contains(step, text) || strings.HasPrefix(step, text+" ")):
+		where += ", “" + text + "”,"
+	case a.Line == 0:
+		if step == "" {
+			return "No line decides it."
+		}
+		return "No line decides it. " + upperFirst(step) + "."
+	}
+	switch {
+	case step == "":
+		return where + " decides it."
+	case text != "" && strings.HasPrefix(step, text+" "):
+		return where + " decides it: it " + strings.TrimPrefix(step, text+" ") + "."
+	}
+	return where + " decides it. " + upperFirst(step) + "."
 }
 
 // keyStep picks the step of the trace that settled the answer.

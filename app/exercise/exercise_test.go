@@ -134,10 +134,9 @@ func TestExplanation(t *testing.T) {
 	if r.Pass {
 		t.Fatal("the first check passes on the starting file")
 	}
-	for _, want := range []string{"Expected not allowed", "answers allowed", `Line 4 decided: "ACAP-allow-present: /news/".`, "Why: ACAP-allow-present: /news/ matches and permits present."} {
-		if !strings.Contains(r.Explanation, want) {
-			t.Errorf("explanation %q does not contain %q", r.Explanation, want)
-		}
+	want := "The task wants “not allowed”; your file answers “allowed”. Line 4, “ACAP-allow-present: /news/”, decides it: it matches and permits present."
+	if r.Explanation != want {
+		t.Errorf("explanation %q, want %q", r.Explanation, want)
 	}
 	if r.Line != 4 || r.Want != "not allowed" || r.Got != "allowed" {
 		t.Errorf("Line, Want, Got = %d, %q, %q", r.Line, r.Want, r.Got)
@@ -159,7 +158,7 @@ func TestDependencyExplanation(t *testing.T) {
 	if rs[1].Pass {
 		t.Fatal("preserve check passes")
 	}
-	if !strings.Contains(rs[1].Explanation, "No line decided") {
+	if !strings.Contains(rs[1].Explanation, "No line decides it.") {
 		t.Errorf("explanation = %q", rs[1].Explanation)
 	}
 }
@@ -342,6 +341,35 @@ func TestKind(t *testing.T) {
 	for _, name := range []string{"today-search-not-training.json", "today-gemini-opt-out.json", "today-archive-no-training.json"} {
 		if ex := all[name]; ex == nil || ex.Kind() != policy.KindToday {
 			t.Errorf("%s should open in the kind today", name)
+		}
+	}
+}
+
+// TestExplanationSaysEachThingOnce: on every exercise's starting file,
+// a failing check says the answer wanted, the answer given and the
+// deciding line once each, in plain words.
+func TestExplanationSaysEachThingOnce(t *testing.T) {
+	for name, ex := range loadAll(t) {
+		f := policy.MustParse(ex.Robots)
+		for _, r := range Run(ex, []byte(ex.Robots)) {
+			if r.Pass || r.Case < 0 {
+				continue
+			}
+			e := r.Explanation
+			for _, bad := range []string{"Expected", "expected", "Why:", "..", "decided:"} {
+				if strings.Contains(e, bad) {
+					t.Errorf("%s: %q says %q", name, e, bad)
+				}
+			}
+			if n := strings.Count(e, "“"+r.Want+"”"); n > 1 {
+				t.Errorf("%s: %q says the answer wanted %d times", name, e, n)
+			}
+			if r.Line > 0 && r.File == "" && ex.Convert == "" {
+				text := strings.TrimSpace(f.LineText(r.Line))
+				if n := strings.Count(e, text); n != 1 {
+					t.Errorf("%s: %q quotes line %d (%q) %d times, want once", name, e, r.Line, text, n)
+				}
+			}
 		}
 	}
 }

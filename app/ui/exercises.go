@@ -1,5 +1,6 @@
-// Exercises: the workshop exercises of web/exercises (issue 7), with live
-// checks of the publisher's robots.txt.
+// Exercises: the workshop exercises of web/exercises, with live checks
+// of the publisher's robots.txt, progress kept in the browser, the
+// solution on request (after a try) and the next exercise.
 //
 // Wiring (a few lines in the Workbench). Create it once and keep the
 // pointer, so that the text can be pushed to it on every edit:
@@ -71,10 +72,18 @@ type Exercises struct {
 	cur      int         // 1 + index in List of the exercise shown; 0: the list
 	openKind policy.Kind // the kind of the exercise last opened
 	showHint bool
-	live     string
-	liveSet  bool
-	gen      int
-	fetch    func(url string, done func(string, error))
+	// Progress: by exercise name, ProgressDone or ProgressTried (kept in
+	// this browser); started are the exercises whose starting file was
+	// opened in this visit (an edit of it is a try).
+	progress map[string]string
+	started  map[string]bool
+	// The solution of the exercise shown: asked (the confirmation is
+	// shown) and shown.
+	askSolution, showSolution bool
+	live                      string
+	liveSet                   bool
+	gen                       int
+	fetch                     func(url string, done func(string, error))
 
 	// The cache: results of the exercise shown for text.
 	cacheEx   *exercise.Exercise
@@ -83,9 +92,21 @@ type Exercises struct {
 	runs      int // how many times the checks ran (for tests)
 }
 
+// Progress through an exercise, as the list shows it.
+const (
+	ProgressNew   = "new"
+	ProgressTried = "tried"
+	ProgressDone  = "done"
+)
+
+// KeyExerciseProgress keeps, in this browser, which exercises were tried
+// and which were done.
+const KeyExerciseProgress = keyPrefix + "exercise-progress"
+
 // OnMount fetches the exercises when List is nil.
 func (c *Exercises) OnMount(ctx app.Context) {
 	c.ctx, c.mounted = ctx, true
+	c.loadProgress()
 	if c.List == nil && c.loaded == nil && !c.loading {
 		c.load()
 	}
@@ -115,12 +136,63 @@ func (c *Exercises) SetText(text string) {
 	})
 }
 
+// loadProgress reads the progress kept in this browser.
+func (c *Exercises) loadProgress() {
+	if c.progress != nil || !app.IsClient {
+		return
+	}
+	c.progress = map[string]string{}
+	if raw, ok, err := storageGet(KeyExerciseProgress); err == nil && ok {
+		c.progress = DecodeProgress(raw)
+	}
+}
+
+// DecodeProgress reads kept progress; what it cannot read is dropped.
+func DecodeProgress(raw string) map[string]string {
+	var m map[string]string
+	out := map[string]string{}
+	if json.Unmarshal([]byte(raw), &m) != nil {
+		return out
+	}
+	for k, v := range m {
+		if v == ProgressDone || v == ProgressTried {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// Progress says how far this browser got with an exercise.
+func (c *Exercises) Progress(name string) string {
+	if p := c.progress[name]; p != "" {
+		return p
+	}
+	return ProgressNew
+}
+
+// note records progress (never back from done to tried) and keeps it.
+func (c *Exercises) note(name, p string) {
+	if c.progress == nil {
+		c.progress = map[string]string{}
+	}
+	if old := c.progress[name]; old == p || old == ProgressDone {
+		return
+	}
+	c.progress[name] = p
+	if app.IsClient {
+		if b, err := json.Marshal(c.progress); err == nil {
+			_ = storageSet(KeyExerciseProgress, string(b))
+		}
+	}
+}
+
 // Select shows exercise i of List (-1: the list).
 func (c *Exercises) Select(i int) {
 	if i < -1 || i >= len(c.list()) {
 		i = -1
 	}
 	c.cur, c.showHint = i+1, false
+	c.askSolution, c.showSolution = false, false
 	if c.mounted && app.IsClient {
 		c.ctx.Defer(func(app.Context) {
 			if el := app.Window().GetElementByID("wk-ex-h"); el.Truthy() {
@@ -229,6 +301,12 @@ func (c *Exercises) checks() []exercise.Result {
 		c.results = []exercise.Result{}
 	}
 	c.runs++
+	switch {
+	case exercise.Passed(c.results):
+		c.note(ex.Name, ProgressDone)
+	case c.started[ex.Name] && text != ex.Robots:
+		c.note(ex.Name, ProgressTried)
+	}
 	return c.results
 }
 
@@ -250,7 +328,39 @@ func (c *Exercises) openStart(ex *exercise.Exercise) {
 		}
 	}
 	c.openKind = ex.Kind()
+	if c.started == nil {
+		c.started = map[string]bool{}
+	}
+	c.started[ex.Name] = true
 	c.OnOpen("robots.txt", ex.Robots, urls, crawler, purpose)
+}
+
+// openSolution opens the solution as robots.txt (the workbench keeps the
+// participant's own file in a tab of its own when it has changes).
+func (c *Exercises) openSolution(ex *exercise.Exercise) {
+	if c.OnOpen == nil {
+		return
+	}
+	var urls []string
+	seen := map[string]bool{}
+	for _, cs := range ex.Cases {
+		if !seen[cs.URL] {
+			seen[cs.URL] = true
+			urls = append(urls, cs.URL)
+		}
+	}
+	crawler, purpose := "", ""
+	if len(ex.Cases) > 0 {
+		crawler, purpose = ex.Cases[0].Crawler, ex.Cases[0].Purpose
+	}
+	c.openKind = ex.Kind()
+	c.OnOpen("robots.txt", ex.Solution, urls, crawler, purpose)
+}
+
+// tried reports whether the participant has tried the exercise shown
+// (then the solution may be shown).
+func (c *Exercises) tried(ex *exercise.Exercise) bool {
+	return c.Progress(ex.Name) != ProgressNew || (c.started[ex.Name] && c.text() != ex.Robots)
 }
 
 // OpenedKind is the kind of crawler of the exercise last handed to OnOpen.
@@ -271,7 +381,12 @@ func (c *Exercises) renderList() app.UI {
 	if c.loading {
 		status = "Loading the exercises…"
 	} else if list != nil {
-		status = wkItoa(len(list)) + " exercises"
+		n := map[string]int{}
+		for _, ex := range list {
+			n[c.Progress(ex.Name)]++
+		}
+		status = wkItoa(len(list)) + " exercises: " + wkItoa(n[ProgressDone]) + " done, " + wkItoa(n[ProgressTried]) + " tried, " +
+			wkItoa(n[ProgressNew]) + " new (kept in this browser)"
 	}
 	errs := c.errs
 	return app.Section().Class("wk-exercises").Aria("labelledby", "wk-ex-h").Body(
@@ -280,7 +395,9 @@ func (c *Exercises) renderList() app.UI {
 		app.Ul().Class("wk-ex-list").Body(
 			app.Range(list).Slice(func(i int) app.UI {
 				ex := list[i]
-				return app.Li().Body(
+				p := c.Progress(ex.Name)
+				return app.Li().Class("wk-ex-item wk-p-"+p).Body(
+					app.Span().Class("wk-progress").Text(progressWords[p]),
 					app.Button().Class("wk-link").Type("button").Text(ex.Title).
 						OnClick(func(ctx app.Context, e app.Event) { c.Select(i) }),
 					app.If(len(ex.Topics) > 0, func() app.UI {
@@ -296,6 +413,9 @@ func (c *Exercises) renderList() app.UI {
 		),
 	)
 }
+
+// progressWords label an exercise's progress in the list.
+var progressWords = map[string]string{ProgressNew: "New", ProgressTried: "Tried", ProgressDone: "✓ Done"}
 
 func (c *Exercises) renderExercise(ex *exercise.Exercise) app.UI {
 	rs := c.checks()
@@ -336,7 +456,82 @@ func (c *Exercises) renderExercise(ex *exercise.Exercise) app.UI {
 		app.Ul().Class("wk-checks").Body(
 			app.Range(rs).Slice(func(i int) app.UI { return c.renderCheck(rs[i]) }),
 		),
+		c.renderSolution(ex),
+		c.renderNext(),
 	)
+}
+
+// renderSolution offers the solution once the participant has tried,
+// asks before showing it, and then shows what changes from their file to
+// the solution.
+func (c *Exercises) renderSolution(ex *exercise.Exercise) app.UI {
+	if ex.Solution == "" {
+		return app.Div()
+	}
+	var body []app.UI
+	switch {
+	case c.showSolution:
+		attempt := c.text()
+		body = []app.UI{
+			app.H3().ID("wk-sol-h").TabIndex(-1).Text("Solution"),
+			app.P().Text("What changes from your file to the solution (− your lines, + the solution's):"),
+			app.Raw(LineDiff(attempt, ex.Solution, "Changes from your file to the solution")),
+			app.Div().Class("wk-actions").Body(
+				app.Button().Class("btn").Type("button").Text("Open the solution in the editor").
+					OnClick(func(ctx app.Context, e app.Event) { c.openSolution(ex) }),
+				app.Button().Class("btn").Type("button").Text("Hide the solution").
+					OnClick(func(ctx app.Context, e app.Event) { c.showSolution = false }),
+			),
+		}
+	case c.askSolution:
+		body = []app.UI{
+			app.P().ID("wk-sol-ask").Role("alert").Text("Show the solution? Your own file stays as it is; you can compare them."),
+			app.Div().Class("wk-actions").Body(
+				app.Button().ID("wk-sol-yes").Class("btn").Type("button").Text("Show it").
+					OnClick(func(ctx app.Context, e app.Event) {
+						c.askSolution, c.showSolution = false, true
+						c.focus("wk-sol-h")
+					}),
+				app.Button().Class("btn").Type("button").Text("Not yet").
+					OnClick(func(ctx app.Context, e app.Event) { c.askSolution = false; c.focus("wk-sol-show") }),
+			),
+		}
+	case c.tried(ex):
+		body = []app.UI{app.Button().ID("wk-sol-show").Class("btn").Type("button").Text("Show the solution…").
+			OnClick(func(ctx app.Context, e app.Event) { c.askSolution = true; c.focus("wk-sol-yes") })}
+	default:
+		body = []app.UI{app.P().Class("wk-source").Text("The solution can be shown once you have tried: open the starting file and change it.")}
+	}
+	return app.Div().Class("wk-solution").Body(body...)
+}
+
+// renderNext offers the next exercise of the list.
+func (c *Exercises) renderNext() app.UI {
+	all := c.list()
+	if c.cur >= len(all) {
+		return app.P().Class("wk-next").Body(
+			app.Text("This is the last exercise. "),
+			app.Button().Class("wk-link").Type("button").Text("Back to all exercises").
+				OnClick(func(ctx app.Context, e app.Event) { c.Select(-1) }),
+		)
+	}
+	next, i := all[c.cur], c.cur
+	return app.P().Class("wk-next").Body(
+		app.Button().ID("wk-ex-next").Class("btn").Type("button").Text("Next exercise: " + next.Title + " →").
+			OnClick(func(ctx app.Context, e app.Event) { c.Select(i) }),
+	)
+}
+
+// focus moves focus to the element with the ID once it is drawn.
+func (c *Exercises) focus(id string) {
+	if !c.mounted || !app.IsClient {
+		return
+	}
+	c.ctx.Defer(func(app.Context) {
+		if el := app.Window().GetElementByID(id); el.Truthy() {
+			el.Call("focus")
+		}
+	})
 }
 
 func (c *Exercises) renderCheck(r exercise.Result) app.UI {
@@ -350,13 +545,6 @@ func (c *Exercises) renderCheck(r exercise.Result) app.UI {
 		app.Span().Text(r.Question),
 		app.If(!r.Pass, func() app.UI {
 			return app.Div().Class("wk-why").Body(
-				app.If(r.Want != "", func() app.UI {
-					got := r.Got
-					if got == "" {
-						got = "no answer"
-					}
-					return app.P().Text("Expected: " + r.Want + ". The file gives: " + got + ".")
-				}),
 				app.P().Text(r.Explanation),
 				app.If(r.Line > 0 && r.File == "" && c.OnGoToLine != nil, func() app.UI {
 					n := r.Line

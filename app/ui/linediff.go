@@ -1,0 +1,102 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+)
+
+// maxLineDiff bounds the lines LineDiff compares with a longest common
+// subsequence (its table grows with the product of the two counts).
+const maxLineDiff = 2000
+
+// LineDiff returns the change from old to new as one <pre>: removed
+// lines (−), added lines (+) and, around them, a little context, with
+// each line's number in new (or in old, for a removed line). Every line
+// is escaped; label names the block for assistive technology.
+func LineDiff(old, new, label string) string {
+	ol, nl := splitLines(old), splitLines(new)
+	type row struct {
+		op   byte
+		text string
+		num  int
+	}
+	var rows []row
+	if len(ol) > maxLineDiff || len(nl) > maxLineDiff {
+		for i, l := range ol {
+			rows = append(rows, row{'-', l, i + 1})
+		}
+		for i, l := range nl {
+			rows = append(rows, row{'+', l, i + 1})
+		}
+	} else {
+		// lcs[i][j]: the longest common subsequence of ol[i:] and nl[j:].
+		lcs := make([][]int32, len(ol)+1)
+		for i := range lcs {
+			lcs[i] = make([]int32, len(nl)+1)
+		}
+		for i := len(ol) - 1; i >= 0; i-- {
+			for j := len(nl) - 1; j >= 0; j-- {
+				if sameLine(ol[i], nl[j]) {
+					lcs[i][j] = lcs[i+1][j+1] + 1
+				} else {
+					lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+				}
+			}
+		}
+		i, j := 0, 0
+		for i < len(ol) || j < len(nl) {
+			switch {
+			case i < len(ol) && j < len(nl) && sameLine(ol[i], nl[j]):
+				rows = append(rows, row{' ', nl[j], j + 1})
+				i, j = i+1, j+1
+			case i < len(ol) && (j == len(nl) || lcs[i+1][j] >= lcs[i][j+1]):
+				rows = append(rows, row{'-', ol[i], i + 1})
+				i++
+			default:
+				rows = append(rows, row{'+', nl[j], j + 1})
+				j++
+			}
+		}
+	}
+	show := make([]bool, len(rows))
+	changed := false
+	for i, r := range rows {
+		if r.op != ' ' {
+			changed = true
+			for k := max(0, i-diffContext); k <= min(len(rows)-1, i+diffContext); k++ {
+				show[k] = true
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString(`<pre class="diff" tabindex="0" aria-label="` + escape(label) + `">`)
+	gap, shown := false, false
+	for i, r := range rows {
+		if !show[i] {
+			gap = true
+			continue
+		}
+		if gap && shown {
+			b.WriteString(`<span class="d-gap">…</span>`)
+		}
+		gap, shown = false, true
+		cls, sign, word := "d-ctx", " ", ""
+		switch r.op {
+		case '+':
+			cls, sign, word = "d-add", "+", "added: "
+		case '-':
+			cls, sign, word = "d-del", "−", "removed: "
+		}
+		b.WriteString(`<span class="` + cls + `"><span class="d-num">` + strconv.Itoa(r.num) + `</span><span class="d-sign" aria-hidden="true">` + sign +
+			`</span>`)
+		if word != "" {
+			b.WriteString(`<span class="sr-only">` + word + `</span>`)
+		}
+		b.WriteString(escape(strings.TrimRight(r.text, "\r\n")) + "</span>")
+	}
+	if !changed {
+		b.WriteString(`<span class="d-ctx">No differences: your file is the solution, line for line.</span>`)
+	}
+	b.WriteString(`</pre>`)
+	return b.String()
+}
