@@ -226,6 +226,13 @@ func TestBatchWordsFilterExport(t *testing.T) {
 	if v := visible(); strings.Join(v, ",") != strings.Join(want, ",") {
 		t.Errorf("obeys robots.txt: no: shown %v, want %v", v, want)
 	}
+	// Each of them is marked, with words for assistive technology.
+	marks := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-batch tbody tr")].filter(tr => !tr.hidden).map(tr => getComputedStyle(tr.querySelector("th"), "::after").content)`)
+	for i, m := range marks {
+		if !strings.Contains(m, "does not obey robots.txt") {
+			t.Errorf("%s is not marked as ignoring robots.txt: %q", want[i], m)
+		}
+	}
 	pick(t, ctx, "batch-obeys", "")
 
 	// The matrix exported: one line per URL × usage, for the crawler asked.
@@ -313,6 +320,9 @@ func TestTodaySettledScreens(t *testing.T) {
 			waitJS(t, ctx, `document.getElementById("sim-explain").textContent.includes("Perplexity-User")`, 2*time.Second)
 			if v := eval[string](t, ctx, `(document.querySelector("#sim-explain .ex-obeys") || {}).textContent || ""`); !strings.Contains(v, "does not obey robots.txt") {
 				t.Errorf("Perplexity-User's verdict does not say it ignores robots.txt: %q", v)
+			}
+			if v := eval[string](t, ctx, `document.getElementById("sim-status").textContent`); !strings.Contains(v, "Perplexity-User does not obey robots.txt") {
+				t.Errorf("the matrix's status does not say Perplexity-User ignores robots.txt: %q", v)
 			}
 			// The batch filtered to crawlers that may still train.
 			waitJS(t, ctx, `document.querySelectorAll("#batch-group option").length > 2`, 10*time.Second)

@@ -195,7 +195,11 @@ func (s *simulator) batchSlice() {
 			if !s.batchRowShown(r) {
 				b.WriteString(` hidden`)
 			}
-			b.WriteString(`><th scope="row" role="rowheader" class="mx-url">` + escape(s.batchCrawlers[r]) + `</th>`)
+			cls := "mx-url"
+			if e, _ := s.directoryEntry(s.batchCrawlers[r]); e.Obeys == "no" {
+				cls += " ignores" // marked by the style sheet, with words for assistive technology
+			}
+			b.WriteString(`><th scope="row" role="rowheader" class="` + cls + `">` + escape(s.batchCrawlers[r]) + `</th>`)
 			rs := strconv.Itoa(r)
 			for j := 0; j < nu; j++ {
 				a := &s.batchAns[r*nu+j]

@@ -96,6 +96,7 @@ func (c *Workbench) renderSimForm() []app.UI {
 		legend("c-no part", "✕", "partial: disallowed for one channel only (Google's ai-input)") +
 		legend("c-none", "○", "none: nothing stated; search: may be indexed if it may be crawled and meets no noindex; train-ai, ai-input: the operator's own policy applies") +
 		legend("c-uncrawled", "⊘", "uncrawled: may not be crawled, so no preference applies") +
+		`<span>⚠ beside a crawler: the directory reports that it does not obey robots.txt.</span>` +
 		`<span>"May still use it": yes, none or partial on some URL. Column headers show the path; hover or focus one for the whole URL.</span></p>` +
 		`<p id="` + idBatchStatus + `" class="muted" aria-live="polite"></p>` +
 		`<div id="` + idBatch + `" class="matrix batch-matrix"></div>` +

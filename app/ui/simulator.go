@@ -655,6 +655,9 @@ func (s *simulator) renderStatus(more int) {
 		st = strconv.Itoa(len(s.rows)) + " URLs × crawl and " + strconv.Itoa(len(s.usages)-1) + " categories for " + s.base.Crawler +
 			" (" + s.base.Kind.Title() + "): " + strconv.Itoa(yes) + " allowed, " + strconv.Itoa(no) + " disallowed, " + strconv.Itoa(none) + " no preference, " + strconv.Itoa(nc) + " not crawled."
 	}
+	if o, ok := policy.CrawlerObeys(s.base.Crawler); ok && !s.base.UserAgent {
+		st += " The crawler directory reports that " + o.Token + " does not obey robots.txt: these are what the file asks of it, not what it does."
+	}
 	if more > 0 {
 		st += " Only the first " + strconv.Itoa(maxURLs) + " URLs are shown (" + strconv.Itoa(more) + " more)."
 	}
