@@ -223,9 +223,14 @@ type Difference struct {
 	// tell upper from lower case.
 	CaseOnly bool
 	// Wildcards marks a difference (not of case, from an RFC 9309 source)
-	// where both deciding lines' patterns begin with a wildcard ("/*?sort=", "/*.pdf"): ACAP
-	// compares patterns character by character from the left, and can
-	// rank two such patterns only by what follows the wildcard.
+	// where both deciding lines' patterns begin with a wildcard
+	// ("/*?sort=", "/*.pdf"). ACAP compares patterns character by
+	// character from the left: a line beats "/*y" only with a literal
+	// right after the first '/' or by extending "/*y", so restoring RFC
+	// 9309's answer takes a line for every unit a path may go on with
+	// (some 233 lines a pair, 465 where the literals overlap). Convert
+	// adds them where its cap of MaxAddedLines allows; such a difference
+	// is one it left (the cap, or patterns with further wildcards).
 	Wildcards bool
 	// NamePart marks a difference for crawlers the file does not name
 	// whose names are part of a record's User-agent (CrawlerClass with a
@@ -249,8 +254,11 @@ const unnamedCrawler = "AnyOtherCrawler"
 // where a file's ACAP part and its conventional part disagree. kind is a
 // conventional kind (RFC 9309, the 1996 draft, the 1994 convention or the
 // 2.0.0 proposal); for any other, nothing is proved.
+//
+// The work is bounded as Convert's is (DefaultConvertWork states in all,
+// and the default bounds of CompareOptions per search).
 func CompareReadings(old *File, kind Kind, converted *File) EquivalenceReport {
-	return CompareReadingsBounded(old, kind, converted, CompareOptions{})
+	return CompareReadingsBounded(old, kind, converted, CompareOptions{MaxWork: DefaultConvertWork})
 }
 
 // CompareReadingsBounded is CompareReadings with bounds on the work.
@@ -299,13 +307,13 @@ type comparer struct {
 	// content: crawlers share layers (all those the file does not name
 	// read the same any-crawler records).
 	relsMu sync.Mutex
-	rels   map[string][][]int8
+	rels   map[string]*relTable
 }
 
 // relations returns, for a crawler's model, how the elements of each layer
 // compare (cached by the layer's patterns).
-func (c *comparer) relations(m *proofModel) func(lm *layerModel) [][]int8 {
-	return func(lm *layerModel) [][]int8 {
+func (c *comparer) relations(m *proofModel) func(lm *layerModel) *relTable {
+	return func(lm *layerModel) *relTable {
 		var key []byte
 		for _, e := range lm.elems {
 			key = append(key, m.pats[e.pat].key()...)
@@ -322,7 +330,7 @@ func (c *comparer) relations(m *proofModel) func(lm *layerModel) [][]int8 {
 		rel = m.scopeRelations(lm)
 		c.relsMu.Lock()
 		if c.rels == nil {
-			c.rels = map[string][][]int8{}
+			c.rels = map[string]*relTable{}
 		}
 		c.rels[string(key)] = rel
 		c.relsMu.Unlock()
@@ -782,7 +790,7 @@ func (c *comparer) model(name string) (*proofModel, string) {
 		lm := &m.layers[reading][l]
 		e := int32(len(lm.elems))
 		(*ids)[k] = e
-		lm.elems = append(lm.elems, layerElem{pat: id, allow: ru.allow, scope: &ru.pat, twin: e})
+		lm.elems = append(lm.elems, layerElem{pat: id, allow: ru.allow, scope: &ru.pat, stoks: ru.pat.scopeTokens(), twin: e})
 		m.roles[id] = append(m.roles[id], elemRef{uint8(reading), uint8(l), e})
 		sig = append(sig, byte('0'+reading), byte('0'+l), "da"[b2i(ru.allow)])
 		sig = binary.LittleEndian.AppendUint32(sig, uint32(id))

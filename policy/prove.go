@@ -79,6 +79,7 @@ type layerElem struct {
 	pat   int32 // the automaton pattern
 	allow bool
 	scope *Pattern
+	stoks []uint16 // scope's tokens, for narrower
 	// twin is the first element (in the order the fields are read) that
 	// no answer tells apart from this one when both match (twins).
 	twin int32
@@ -299,7 +300,7 @@ func layerAsked(l int, s *summary, r int) bool {
 // narrower reports whether element a's pattern is strictly narrower than
 // element b's (CompareScope).
 func (lm *layerModel) narrower(a, b int32) bool {
-	return CompareScope(lm.elems[a].scope, lm.elems[b].scope) < 0
+	return scopeClassToks(lm.elems[a].stoks, lm.elems[b].stoks) == -1
 }
 
 // blocks returns the elements of the other side that are not narrower than
@@ -351,7 +352,7 @@ func (lm *layerModel) droppable(x int32, rest []int32) bool {
 			continue
 		}
 		if lm.elems[y].allow == side {
-			if lm.narrower(y, x) || (lm.elems[y].twin == tx && y < x) {
+			if (lm.elems[y].twin == tx && y < x) || lm.narrower(y, x) {
 				return true
 			}
 		} else if !opp && !lm.narrower(x, y) {
@@ -626,7 +627,7 @@ func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 // done, the same on every machine. They follow what Go allocates on a
 // 64-bit machine, map entries with their share of the buckets.
 const (
-	stateBytes   = 48  // per state: offsets, summary, chain, parent, unit, index entry, queue
+	stateBytes   = 64  // per state: offsets, summary, chain, parent, unit, index entry, queue
 	itemBytes    = 4   // per live position of a state
 	summaryBytes = 160 // per summary: the summary, its interned key and index entry
 	appliedBytes = 40  // per step of a summary remembered (apply1)

@@ -287,3 +287,60 @@ func TestProofOneVerdict(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoWildcardRepair: Allow /*X against Disallow /*Y, where RFC 9309
+// prefers X, is restored by lines ACAP ranks narrower than /*Y (issue 23,
+// point 6): the old converter left such differences, calling them
+// irremovable. Paths with X and Y in either order, overlapping, after
+// various first units, get the source's answer but for case; beyond the
+// line cap the difference is left and marked Wildcards.
+func TestTwoWildcardRepair(t *testing.T) {
+	for _, tt := range []struct {
+		x, y  string
+		lines int // lines the repair adds
+	}{
+		{"?lang=", "?q=", 233},
+		{"abc", "cd", 465},
+		{"abcd", "bc", 465},
+		{"aba", "ab", 465},
+		{"?1=", "?2=", 233},
+	} {
+		src := "User-agent: *\nAllow: /*" + tt.x + "\nDisallow: /*" + tt.y + "\n"
+		old := MustParse(src)
+		conv := Convert(old, ConvertOptions{Bounds: CompareOptions{MaxWork: 20000000}})
+		if !conv.Report.OnlyCase() || conv.LinesLeft > 0 {
+			t.Errorf("%q: not restored: %+v", src, conv.Report.Differences)
+		}
+		if got := len(afterTwoFloatingText(tt.x, tt.y)); got != tt.lines {
+			t.Errorf("%q: %d lines, want %d", src, got, tt.lines)
+		}
+		cf := MustParse(string(conv.Text))
+		rd := newThreeReadings(old, KindRFC9309, cf)
+		for _, pre := range []string{"", "x", "%C3%A9", "/", "%2A", "%2F", "%25", "b"} {
+			for _, mid := range []string{tt.x + tt.y, tt.y + tt.x, tt.x + "z" + tt.y, tt.y + "/" + tt.x, tt.x, tt.y} {
+				p := "/" + pre + mid
+				a, b, co := rd.ask("zzz", p)
+				if a.Allowed != b.Allowed && !co {
+					t.Errorf("%q: %s: rfc9309 %v (line %d), acap %v (line %d)", src, p, a.Allowed, a.Line, b.Allowed, b.Line)
+				}
+			}
+		}
+	}
+	// Three such pairs need more than the cap: the third is left, marked.
+	src := "User-agent: *\nAllow: /*?lang=\nDisallow: /*?q=\nAllow: /*?page=\nDisallow: /*?s=\nAllow: /*?view=\nDisallow: /*?t=\n"
+	conv := Convert(MustParse(src), ConvertOptions{})
+	wild := false
+	for _, d := range conv.Report.Differences {
+		wild = wild || (!d.CaseOnly && d.Wildcards)
+	}
+	if conv.LinesLeft == 0 || !wild || len(conv.Added) > MaxAddedLines+20 {
+		t.Errorf("%q: lines left %d, a Wildcards difference %v, %d lines added", src, conv.LinesLeft, wild, len(conv.Added))
+	}
+}
+
+// afterTwoFloatingText is afterTwoFloating for "/*x" and "/*y".
+func afterTwoFloatingText(x, y string) []string {
+	px, py := CompilePattern("/*"+x, matchACAPCase), CompilePattern("/*"+y, matchACAPCase)
+	ax, ay := autPatternOf(&px), autPatternOf(&py)
+	return afterTwoFloating(&ax, &ay)
+}

@@ -1,6 +1,9 @@
 package policy
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // What a crawler's proof model observes (prove.go): which rules of a list,
 // and which fields of a layer, no answer tells apart. Two patterns that no
@@ -184,7 +187,7 @@ func (w *weighing) convBlocks(convAllow []bool) []int32 {
 // Each member of a class of twins is a twin of every other: a class keeps,
 // for each comparison, the value its members that are not open agree on.
 // rels gives each layer's comparisons (scopeRelations).
-func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
+func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) *relTable) {
 	for r := range m.layers {
 		for l := range m.layers[r] {
 			lm := &m.layers[r][l]
@@ -256,7 +259,7 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 						}
 						m.tick()
 						for y := x + 1; y < n; y++ {
-							if b2i(lm.elems[y].allow) == s && group[x] != group[y] && (rel[x][y] == 0 || rel[x][y] == 3) {
+							if b2i(lm.elems[y].allow) == s && group[x] != group[y] && (rel.at(x, y) == 0 || rel.at(x, y) == 3) {
 								observed[s] = 2
 								break separate
 							}
@@ -271,7 +274,7 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 				out := make([]int8, 0, n+8)
 				for z := 0; z < n; z++ {
 					if lm.elems[z].allow != lm.elems[x].allow {
-						out = append(out, rel[x][z])
+						out = append(out, rel.at(x, z))
 					}
 				}
 				if observed[b2i(lm.elems[x].allow)] > 0 {
@@ -316,7 +319,7 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 						if z == y || lm.elems[z].allow != side || (obs == 1 && group[z] == group[y]) {
 							continue
 						}
-						v := rel[y][z]
+						v := rel.at(y, z)
 						if c.in[z] {
 							if v != 0 && v != anyCmp {
 								return false
@@ -342,7 +345,7 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 				if home == nil {
 					c := &class{members: []int32{int32(y)}, sig: sy}
 					if obs > 0 {
-						c.same, c.in = slices.Clone(rel[y]), make([]bool, n)
+						c.same, c.in = rel.row(y), make([]bool, n)
 						c.in[y] = true
 					}
 					classes = append(classes, c)
@@ -356,7 +359,7 @@ func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) [][]int8) {
 				merge(home.sig, sy)
 				if obs > 0 {
 					home.in[y] = true
-					merge(home.same, rel[y])
+					merge(home.same, rel.row(y))
 				}
 			}
 		}
@@ -385,36 +388,75 @@ func int8Bytes(s []int8) []byte {
 	return b
 }
 
-// scopeRelations compares every two elements of a layer: rel[x][y] is 1
-// when x is narrower than y, 2 when wider, 3 when alike, 0 when they cannot
-// be ordered, anyCmp when no path matches both.
-func (m *proofModel) scopeRelations(lm *layerModel) [][]int8 {
-	n := len(lm.elems)
-	rel := make([][]int8, n)
-	for x := range rel {
-		rel[x] = make([]int8, n)
+// relTable compares two elements of a layer: at(x, y) is 1 when x is
+// narrower than y, 2 when wider, 3 when alike, 0 when they cannot be
+// ordered, anyCmp when no path matches both. Comparisons are made when
+// first asked (a long run of one verdict asks none), and kept; the table
+// may be shared by crawlers proved in parallel.
+type relTable struct {
+	mu   sync.Mutex
+	m    *proofModel // the model of the crawler that made it (patterns)
+	lm   *layerModel
+	rows [][]int8 // made on first use; relUnknown: not compared yet
+}
+
+// relUnknown marks a comparison not made yet.
+const relUnknown int8 = 127
+
+// scopeRelations returns the comparisons of a layer's elements.
+func (m *proofModel) scopeRelations(lm *layerModel) *relTable {
+	return &relTable{m: m, lm: lm, rows: make([][]int8, len(lm.elems))}
+}
+
+func (t *relTable) at(x, y int) int8 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.get(x, y)
+}
+
+// row returns every comparison of x (a copy).
+func (t *relTable) row(x int) []int8 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := make([]int8, len(t.rows))
+	for y := range out {
+		out[y] = t.get(x, y)
 	}
-	for x := 0; x < n; x++ {
-		m.tick()
-		for y := x + 1; y < n; y++ {
-			var a, b int8
-			switch {
-			case !coMatch(&m.pats[lm.elems[x].pat], &m.pats[lm.elems[y].pat]):
-				a, b = anyCmp, anyCmp
-			default:
-				switch scopeClass(lm.elems[x].scope, lm.elems[y].scope) {
-				case -1:
-					a, b = 1, 2
-				case 1:
-					a, b = 2, 1
-				case 2:
-					a, b = 3, 3
-				}
-			}
-			rel[x][y], rel[y][x] = a, b
+	return out
+}
+
+func (t *relTable) get(x, y int) int8 {
+	if x == y {
+		return 0
+	}
+	r := t.rows[x]
+	if r == nil {
+		r = make([]int8, len(t.rows))
+		for i := range r {
+			r[i] = relUnknown
+		}
+		t.rows[x] = r
+	}
+	if v := r[y]; v != relUnknown {
+		return v
+	}
+	ex, ey := &t.lm.elems[x], &t.lm.elems[y]
+	var v int8
+	switch {
+	case !coMatch(&t.m.pats[ex.pat], &t.m.pats[ey.pat]):
+		v = anyCmp
+	default:
+		switch scopeClass(ex.scope, ey.scope) {
+		case -1:
+			v = 1
+		case 1:
+			v = 2
+		case 2:
+			v = 3
 		}
 	}
-	return rel
+	r[y] = v
+	return v
 }
 
 // coMatch reports whether some path may be matched by both patterns. It

@@ -153,8 +153,9 @@ func recordNameFor(f *File, crawler string) string {
 // followed by w's end: "/*?q=*.js$", and the ways g's literal may run into
 // w's. Where w need not match to the end ("/*?utm_source=" against
 // "/*?sort="), it may match before g does, and no pattern that extends g
-// covers those paths: such overlaps are not repaired (ACAP would need a
-// line for every character a path may begin with).
+// covers those paths: a line for every unit a path may go on with after
+// the first '/' does (afterTwoFloating, 233 lines or more), added only
+// where the budget holds them all.
 //
 // At most budget lines are returned; left counts those left out: once
 // budget lines are found, the pairs of rules not yet weighed are counted
@@ -268,6 +269,31 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int, tick func(
 			}
 			emit(w, i, overlapLines(&g.aut, g.text, &w.aut))
 		}
+		// Two patterns that begin with a wildcard, neither anchored: lines
+		// for every unit a path may begin with, where the cap allows.
+		if floatingOnce(&w.aut) && !w.aut.anchored {
+			for j := i + 1; j < len(rs); j++ {
+				g := &rs[j]
+				if g.allow == w.allow || g.plain || !floatingOnce(&g.aut) || g.aut.anchored {
+					continue
+				}
+				if checks++; checks > maxPairChecks || full() {
+					return out, left + 1 + pairsLeft(ws[wi+1:], gs)
+				}
+				// ACAP already gives w's answer where w is narrower, or where
+				// the two cannot be ordered and w prohibits.
+				sc := CompareScope(&w.acap, &g.acap)
+				if sc < 0 || (sc == 0 && !w.allow) || !coMatch(&w.aut, &g.aut) {
+					continue
+				}
+				lines := afterTwoFloating(&w.aut, &g.aut)
+				if len(out)+len(lines) > budget {
+					left += len(lines)
+					continue
+				}
+				emit(w, i, lines)
+			}
+		}
 		// Two patterns that begin with a wildcard, w anchored.
 		if !(floatingOnce(&w.aut) && w.aut.anchored) {
 			continue
@@ -378,6 +404,54 @@ func patternText(toks []int, anchored bool) string {
 // literal and nothing else (but an anchor).
 func floatingOnce(p *autPattern) bool {
 	return !p.never && floatStart(p) == 2 && !slices.Contains(p.toks[2:], tokStar)
+}
+
+// afterTwoFloating returns, for two patterns "/*x" (w, which RFC 9309
+// ranks first) and "/*y" (g), neither anchored, patterns that ACAP ranks
+// narrower than g and whose paths together are exactly those both match
+// (paths in which x and y both occur after the leading '/'). A pattern
+// beats "/*y" only with a literal right after the first '/' or by
+// extending "/*y": so "/*y*x" (y before x), "/x*y" (x first), "/u*x*y" for
+// every unit u a path may go on with (upper-case letters folded, as ACAP
+// reads them), and, where x and y overlap, the merged forms: "/*m" where y
+// runs into x, "/m" and "/u*m" where x runs into y or holds y. For
+// "/*?lang=" against "/*?q=", 233 lines.
+func afterTwoFloating(w, g *autPattern) []string {
+	x, y := w.toks[2:], g.toks[2:]
+	X, Y := patternText(x, false), patternText(y, false)
+	var firsts []string // every unit a path may go on with after '/'
+	var b strings.Builder
+	for u := 0; u < numUnits; u++ {
+		if 'A' <= u && u <= 'Z' {
+			continue
+		}
+		b.Reset()
+		writeUnit(&b, u, true)
+		firsts = append(firsts, b.String())
+	}
+	out := []string{"/*" + Y + "*" + X}
+	xFirst := []string{X + "*" + Y}
+	for k := 1; k < min(len(x), len(y)); k++ {
+		if slices.Equal(y[len(y)-k:], x[:k]) {
+			out = append(out, "/*"+Y+patternText(x[k:], false))
+		}
+		if slices.Equal(x[len(x)-k:], y[:k]) {
+			xFirst = append(xFirst, X+patternText(y[k:], false))
+		}
+	}
+	for i := 1; i+len(y) <= len(x); i++ {
+		if slices.Equal(x[i:i+len(y)], y) {
+			xFirst = append(xFirst, X)
+			break
+		}
+	}
+	for _, m := range xFirst {
+		out = append(out, "/"+m)
+		for _, u := range firsts {
+			out = append(out, "/"+u+"*"+m)
+		}
+	}
+	return out
 }
 
 // afterFloating returns, for a pattern g "/*x" and a pattern w "/*y$"

@@ -37,8 +37,10 @@ func CompareScope(a, b *Pattern) int {
 
 // scopeClass is CompareScope telling identical patterns apart: -1 (a is
 // narrower), +1 (b is), 2 (identical), 0 (cannot be ordered).
-func scopeClass(a, b *Pattern) int8 {
-	x, y := a.scopeTokens(), b.scopeTokens()
+func scopeClass(a, b *Pattern) int8 { return scopeClassToks(a.scopeTokens(), b.scopeTokens()) }
+
+// scopeClassToks is scopeClass on the patterns' scope tokens.
+func scopeClassToks(x, y []uint16) int8 {
 	for i := 0; ; i++ {
 		switch {
 		case i == len(x) && i == len(y):
