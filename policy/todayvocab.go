@@ -1,7 +1,5 @@
 package policy
 
-import "strings"
-
 // Today's categories and vocabularies. Every choice the sources leave open
 // is made here, in one place, and documented in doc.go and the in-app help
 // ("choices"):
@@ -258,22 +256,23 @@ const (
 // variants (Googlebot-Image, ...), whose fetches feed Google Search.
 func isGoogleSearchCrawler(crawler string, ua bool) bool {
 	if ua {
-		return strings.Contains(strings.ToLower(crawler), "googlebot")
+		return containsFoldASCII(crawler, "googlebot")
 	}
-	return strings.HasPrefix(strings.ToLower(crawlerName(crawler)), "googlebot")
+	return hasPrefixFold(crawlerName(crawler), "googlebot")
 }
 
 // purposeTokensFor returns the per-purpose tokens that speak for crawler.
+// It is asked for every decision, so it compares without allocating.
 func purposeTokensFor(crawler string, ua bool) []*purposeToken {
 	var out []*purposeToken
-	name := strings.ToLower(crawler)
+	name := crawler
 	if !ua {
-		name = strings.ToLower(crawlerName(crawler))
+		name = crawlerName(crawler)
 	}
 	for i := range purposeTokens {
 		t := &purposeTokens[i]
 		for _, c := range t.crawlers {
-			if (ua && strings.Contains(name, c)) || (!ua && strings.HasPrefix(name, c)) {
+			if (ua && containsFoldASCII(name, c)) || (!ua && hasPrefixFold(name, c)) {
 				out = append(out, t)
 				break
 			}
@@ -285,7 +284,7 @@ func purposeTokensFor(crawler string, ua bool) []*purposeToken {
 // isPurposeToken returns the per-purpose token crawler names, if it is one.
 func isPurposeToken(crawler string) *purposeToken {
 	for i := range purposeTokens {
-		if strings.EqualFold(crawlerName(crawler), purposeTokens[i].token) {
+		if equalFoldASCII(crawlerName(crawler), purposeTokens[i].token) {
 			return &purposeTokens[i]
 		}
 	}
