@@ -445,7 +445,7 @@ func TestPrintView(t *testing.T) {
 	click(t, ctx, "#print")
 	waitJS(t, ctx, `window.__printed !== undefined`, 3*time.Second)
 	printed := eval[string](t, ctx, `window.__printed`)
-	for _, want := range []string{"robots.txt", "1  ##ACAP version=1.1", "Simulation", "/private/a.html", "Explanations", "crawl: no"} {
+	for _, want := range []string{"robots.txt", "1  ##ACAP version=1.1", "Simulation", "/private/a.html", "What decided each answer", "line 3", "✕ no"} {
 		if !strings.Contains(printed, want) {
 			t.Errorf("print view lacks %q", want)
 		}

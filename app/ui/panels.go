@@ -288,14 +288,24 @@ func (c *Workbench) setPresenterMode(on bool) {
 	}
 }
 
-// print shows the print view of robots.txt with the simulation, and opens
-// the browser's print dialog.
+// print shows the handout of robots.txt with the simulation, and opens
+// the browser's print dialog. The explanation of the cell selected in the
+// simulator is printed with it; Shift+click prints every explanation.
 func (c *Workbench) print(ctx app.Context, e app.Event) {
 	if c.ed == nil || c.sim == nil {
 		return
 	}
 	name, text, _ := c.mainText()
 	crawler, urls, usages, answers := c.sim.Snapshot()
-	c.printView = &PrintView{Name: name, Text: text, Crawler: crawler, Purpose: c.sim.base.Purpose, URLs: urls, Usages: usages, Answers: answers}
+	pv := &PrintView{Name: name, Text: text, Crawler: crawler, Purpose: c.sim.base.Purpose, URLs: urls, Usages: usages, Answers: answers,
+		Full: e.Get("shiftKey").Bool()}
+	if f, others, _ := c.sim.files(); f != nil {
+		pv.File = f
+		pv.Problems = policy.CheckAll(f, others...)
+	}
+	if c.sim.answer(c.sim.selR, c.sim.selC) != nil {
+		pv.Selected = c.sim.selR*len(usages) + c.sim.selC + 1
+	}
+	c.printView = pv
 	PrintWhenRendered(ctx, func() { c.printView = nil })
 }

@@ -85,8 +85,11 @@ func PrintWhenRendered(ctx app.Context, done func()) {
 	})
 }
 
-// PrintView is the printable page: the file with line numbers, the
-// simulation matrix and the explanation of every cell.
+// PrintView is the handout: on one page for a file and up to
+// HandoutURLs URLs, the file with line numbers, its problems, the
+// simulation matrix and, for each URL, the line that decided each answer.
+// Full explanations are printed only on request: the one of the cell
+// selected in the simulator (Selected), or every one (Full).
 type PrintView struct {
 	app.Compo
 
@@ -99,7 +102,19 @@ type PrintView struct {
 	// Answers are row-major: Answers[r*len(Usages)+c] answers URLs[r]
 	// and Usages[c]. Missing answers are shown as "—".
 	Answers []policy.Answer
+	// File is the parsed file (for the deciding lines' text); Problems
+	// are its diagnostics.
+	File     *policy.File
+	Problems []policy.Diagnostic
+	// Selected is 1 + the index in Answers of the cell whose explanation
+	// was asked for (0: none); Full asks for every explanation.
+	Selected int
+	Full     bool
 }
+
+// HandoutURLs is how many URLs a handout shows (its matrix and deciding
+// lines); the others are counted.
+const HandoutURLs = 10
 
 func wkVerdict(a *policy.Answer) (icon, word string) {
 	switch {
@@ -121,7 +136,57 @@ func (c *PrintView) answer(r, col int) *policy.Answer {
 	return &c.Answers[i]
 }
 
-// Render builds the print view (computed once per render; it is only
+// decider is one deciding line of a URL's answers, with the usages it
+// decides and their verdict.
+type decider struct {
+	line         string // "line 4", "line 2 of x.txt", or "no line"
+	text         string // the line's text
+	icon, word   string
+	usages       []string
+	restrictions string
+}
+
+// deciders groups a URL's answers by the line that decided them and the
+// verdict, in the order of the usages.
+func (c *PrintView) deciders(r int) []decider {
+	var out []decider
+	for col := range c.Usages {
+		a := c.answer(r, col)
+		if a == nil {
+			continue
+		}
+		icon, word := wkVerdict(a)
+		line, text := "no line (the default)", ""
+		switch {
+		case a.Line > 0 && a.File != "":
+			line = wkLineWord(a.Line) + " of " + a.File
+		case a.Line > 0:
+			line = wkLineWord(a.Line)
+			if c.File != nil {
+				text = strings.TrimSpace(c.File.LineText(a.Line))
+			}
+		}
+		var rs []string
+		for _, q := range a.Restrictions {
+			rs = append(rs, q.String())
+		}
+		restr := strings.Join(rs, " ")
+		found := false
+		for k := range out {
+			if out[k].line == line && out[k].word == word && out[k].restrictions == restr {
+				out[k].usages = append(out[k].usages, c.Usages[col].String())
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, decider{line, text, icon, word, []string{c.Usages[col].String()}, restr})
+		}
+	}
+	return out
+}
+
+// Render builds the handout (computed once per render; it is only
 // rendered when printing).
 func (c *PrintView) Render() app.UI {
 	lines := strings.Split(strings.ReplaceAll(c.Text, "\r\n", "\n"), "\n")
@@ -143,6 +208,11 @@ func (c *PrintView) Render() app.UI {
 	}
 	caption += ". ✓ yes, ◐ allowed with restrictions, ✕ no."
 	urls, usages := c.URLs, c.Usages
+	more := 0
+	if len(urls) > HandoutURLs {
+		more = len(urls) - HandoutURLs
+		urls = urls[:HandoutURLs]
+	}
 	type cell struct {
 		url, usage, word string
 		a                *policy.Answer
@@ -151,22 +221,36 @@ func (c *PrintView) Render() app.UI {
 	for r := range urls {
 		for col := range usages {
 			a := c.answer(r, col)
-			if a == nil {
+			if a == nil || !(c.Full || c.Selected == r*len(usages)+col+1) {
 				continue
 			}
 			_, w := wkVerdict(a)
 			cells = append(cells, cell{urls[r], usages[col].String(), w, a})
 		}
 	}
+	problems := c.Problems
 	// A main landmark of its own: on paper, the page's <main> is hidden.
 	return app.Main().Class("print-view").Body(
 		app.H1().Text(c.Name),
-		app.Section().Body(
+		app.Section().Class("pv-file").Body(
 			app.H2().Text("The file"),
 			app.Pre().Class("pv-code").Text(code.String()),
 		),
+		app.Section().Class("pv-problems").Body(
+			app.H2().Text("Problems"),
+			app.If(len(problems) == 0, func() app.UI { return app.P().Text("None found.") }).
+				Else(func() app.UI {
+					return app.Ul().Body(app.Range(problems).Slice(func(i int) app.UI {
+						d := problems[i]
+						return app.Li().Body(
+							app.Strong().Text(wkLineWord(d.Pos.Line)+", "+d.Severity.String()+": "),
+							app.Text(d.Message),
+						)
+					}))
+				}),
+		),
 		app.If(len(urls) > 0 && len(usages) > 0, func() app.UI {
-			return app.Section().Body(
+			return app.Section().Class("pv-sim").Body(
 				app.H2().Text("Simulation"),
 				app.Table().Class("pv-matrix").Body(
 					app.Caption().Text(caption),
@@ -184,10 +268,54 @@ func (c *PrintView) Render() app.UI {
 						)
 					})),
 				),
+				app.If(more > 0, func() app.UI {
+					return app.P().Class("pv-more").Text("The handout shows the first " + wkItoa(HandoutURLs) + " URLs; " + wkItoa(more) + " more were simulated.")
+				}),
+				app.H2().Text("What decided each answer"),
+				app.Table().Class("pv-deciders").Body(
+					app.THead().Body(app.Tr().Body(
+						app.Th().Scope("col").Text("URL"),
+						app.Th().Scope("col").Text("Deciding line, and the answers it gives"),
+					)),
+					app.TBody().Body(app.Range(urls).Slice(func(r int) app.UI {
+						ds, rest := c.deciders(r), -1
+						// The line deciding most usages is said last, as
+						// "the other usages", so that a row stays short.
+						for k, d := range ds {
+							if len(d.usages) >= 4 && (rest < 0 || len(d.usages) > len(ds[rest].usages)) {
+								rest = k
+							}
+						}
+						if rest >= 0 {
+							ds = append(append(append([]decider(nil), ds[:rest]...), ds[rest+1:]...), ds[rest])
+							rest = len(ds) - 1
+						}
+						return app.Tr().Body(
+							app.Th().Scope("row").Body(app.Code().Text(urls[r])),
+							app.Td().Body(app.Ul().Body(app.Range(ds).Slice(func(k int) app.UI {
+								d := ds[k]
+								what := strings.Join(d.usages, ", ") + ": " + d.icon + " " + d.word
+								if k == rest && len(ds) > 1 {
+									what = "the other " + wkItoa(len(d.usages)) + " usages: " + d.icon + " " + d.word
+								} else if k == rest {
+									what = "all " + wkItoa(len(d.usages)) + " usages: " + d.icon + " " + d.word
+								}
+								if d.restrictions != "" {
+									what += " (" + d.restrictions + ")"
+								}
+								return app.Li().Body(
+									app.Strong().Text(d.line),
+									app.If(d.text != "", func() app.UI { return app.Code().Text(" " + d.text) }),
+									app.Text(" → "+what),
+								)
+							}))),
+						)
+					})),
+				),
 			)
 		}),
 		app.If(len(cells) > 0, func() app.UI {
-			return app.Section().Body(
+			return app.Section().Class("pv-explanations").Body(
 				app.H2().Text("Explanations"),
 				app.Range(cells).Slice(func(i int) app.UI {
 					ce := cells[i]
