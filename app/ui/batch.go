@@ -28,9 +28,10 @@ const (
 	// before it yields to the browser, which then parses and lays out what
 	// was added.
 	batchSliceMs = 10
-	// batchSliceRows bounds the crawlers of one slice: the browser then
-	// parses and lays out their rows (some 7 ms a row of 500 cells).
-	batchSliceRows = 2
+	// batchSliceCells bounds the cells of one slice (at least one
+	// crawler's row): the browser then parses and lays them out, some 7 ms
+	// for 500.
+	batchSliceCells = 1000
 )
 
 // batchFilter is what rows the batch view shows.
@@ -229,7 +230,7 @@ func (s *simulator) batchSlice() {
 			s.setBatchRowHidden(r)
 		}
 		s.batchNext++
-		if now()-t0 >= batchSliceMs || s.batchNext-first >= batchSliceRows {
+		if now()-t0 >= batchSliceMs || (s.batchNext-first+1)*nu > batchSliceCells {
 			break
 		}
 	}
