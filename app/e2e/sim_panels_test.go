@@ -39,7 +39,7 @@ func TestConverterApplyUndoDownload(t *testing.T) {
 	if !r.Complete() {
 		t.Fatalf("test premise: the sample is proved within the bound, got not proved for %v", r.NotProved)
 	}
-	for _, w := range []string{fmt.Sprintf("Checked for %d crawlers in ", len(r.Crawlers)), "Same answers"} {
+	for _, w := range []string{fmt.Sprintf("%d crawlers compared in ", len(r.Crawlers)), "Same answers"} {
 		if !strings.Contains(report, w) {
 			t.Errorf("report %q lacks %q", report, w)
 		}

@@ -191,8 +191,12 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 		}
 		b.WriteString(`</ul></details>`)
 	}
-	b.WriteString(`<p class="muted conv-figures">Checked for ` + plural(len(r.Crawlers), "crawler") + ` in ` +
-		strconv.FormatFloat(ms, 'f', 0, 64) + ` ms (` + strconv.Itoa(r.States) + ` states explored).</p>`)
+	took := strconv.FormatFloat(ms, 'f', 0, 64) + ` ms`
+	if ms >= 1000 {
+		took = strconv.FormatFloat(ms/1000, 'f', 1, 64) + ` s`
+	}
+	b.WriteString(`<p class="muted conv-figures">` + plural(len(r.Crawlers), "crawler") + ` compared in ` + took +
+		` (` + strconv.Itoa(r.States) + ` states explored).</p>`)
 	apply := `<button type="button" id="conv-apply" class="btn">Apply to the file</button>`
 	if !r.Equivalent() {
 		apply = `<button type="button" id="conv-apply" class="btn conv-risk" aria-describedby="conv-verdict">` +
@@ -293,6 +297,9 @@ func convVerdict(conv *policy.Conversion) convWords {
 			} else {
 				w.next += ` The other ` + strconv.Itoa(len(r.Proved)) + ` crawlers were checked` + provedNote(r) + `.`
 			}
+		}
+		if len(r.Differences) > 0 {
+			w.next += ` The paths listed below were found to differ before time ran out.`
 		}
 		w.unsettled = open
 		w.unsettledLabel = `The crawler not checked`

@@ -332,6 +332,7 @@ func (c *Exercises) openStart(ex *exercise.Exercise) {
 		c.started = map[string]bool{}
 	}
 	c.started[ex.Name] = true
+	c.expect(ex.Robots)
 	c.OnOpen("robots.txt", ex.Robots, urls, crawler, purpose)
 }
 
@@ -354,7 +355,17 @@ func (c *Exercises) openSolution(ex *exercise.Exercise) {
 		crawler, purpose = ex.Cases[0].Crawler, ex.Cases[0].Purpose
 	}
 	c.openKind = ex.Kind()
+	c.expect(ex.Solution)
 	c.OnOpen("robots.txt", ex.Solution, urls, crawler, purpose)
+}
+
+// expect takes text as robots.txt's text at once: the file handed to
+// OnOpen, which the editor is about to show. A text pushed before it (and
+// still waiting) is dropped, so that neither the checks nor the progress
+// read the file that was replaced.
+func (c *Exercises) expect(text string) {
+	c.gen++
+	c.live, c.liveSet = text, true
 }
 
 // tried reports whether the participant has tried the exercise shown

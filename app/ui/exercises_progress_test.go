@@ -31,15 +31,15 @@ func TestExerciseSolutionFlow(t *testing.T) {
 			[]string{"Show the solution…", "Show it"}},
 		{"opened, not changed", func() { c.openStart(ex) }, ProgressNew,
 			[]string{"The solution can be shown once you have tried"}, []string{"Show the solution…"}},
-		{"tried", func() { c.Text = ex.Robots + "# my try\n" }, ProgressTried,
+		{"tried", func() { c.SetText(ex.Robots + "# my try\n") }, ProgressTried,
 			[]string{">Show the solution…</button>"}, []string{"Show it"}},
 		{"asked", func() { c.askSolution = true }, ProgressTried,
 			[]string{`role="alert"`, "Show the solution? Your own file stays as it is", ">Show it</button>", ">Not yet</button>"}, []string{"Show the solution…"}},
 		{"shown", func() { c.askSolution, c.showSolution = false, true }, ProgressTried,
 			[]string{">Solution</h3>", `aria-label="Changes from your file to the solution"`, `class="d-del"`, "# my try", `class="d-add"`,
 				">Open the solution in the editor</button>"}, []string{"Show it"}},
-		{"solved", func() { c.Text = ex.Solution }, ProgressDone, []string{"Well done!"}, nil},
-		{"undone is still done", func() { c.Text = ex.Robots + "# again\n" }, ProgressDone, nil, []string{"Well done!"}},
+		{"solved", func() { c.SetText(ex.Solution) }, ProgressDone, []string{"Well done!"}, nil},
+		{"undone is still done", func() { c.SetText(ex.Robots + "# again\n") }, ProgressDone, nil, []string{"Well done!"}},
 	}
 	for _, st := range steps {
 		st.do()

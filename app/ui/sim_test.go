@@ -43,7 +43,7 @@ func TestRenderConversionEscapesAndReports(t *testing.T) {
 	if strings.Contains(html, "<b>") || strings.Contains(html, "<i>") {
 		t.Errorf("file text not escaped: %s", html)
 	}
-	for _, w := range []string{`id="conv-apply" class="btn">Apply to the file`, `id="conv-undo"`, `id="conv-download"`, "Checked for 1 crawler in 3 ms",
+	for _, w := range []string{`id="conv-apply" class="btn">Apply to the file`, `id="conv-undo"`, `id="conv-download"`, "1 crawler compared in 3 ms (",
 		"<strong>Same answers on every path.</strong>"} {
 		if !strings.Contains(html, w) {
 			t.Errorf("conversion view lacks %s", w)
