@@ -3,8 +3,6 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -49,7 +47,7 @@ func serverMain() {
 		addr := fl.String("addr", "localhost:8080", "address to listen on")
 		fl.Parse(os.Args[2:])
 		log.Printf("serving %s on http://%s/", *dir, *addr)
-		err = http.ListenAndServe(*addr, StaticHandler(*dir))
+		err = static.Server(*addr, *dir).ListenAndServe()
 	default:
 		usage()
 	}
@@ -162,34 +160,46 @@ func Build(out, web, prefix, domain string, pc *static.Options) error {
 	if err := os.WriteFile(filepath.Join(out, "web", "theme.css"), []byte(css), 0o644); err != nil {
 		return err
 	}
-	version, err := hashDir(filepath.Join(out, "web"))
-	if err != nil {
-		return err
-	}
 	assets, err := workshopAssets(filepath.Join(out, "web"))
 	if err != nil {
 		return err
 	}
-	h := Handler(prefix, version, st.Size(), domain, assets)
+	// The version is known once every file is written (siteVersion): the
+	// files are written with a stand-in first.
+	const prov = "wb-version-to-be"
+	h := Handler(prefix, prov, st.Size(), domain, assets)
 	if err := app.GenerateStaticWebsite(out, h); err != nil {
 		return err
 	}
-	// GitHub Pages serves 404.html for unknown paths; keep people in the app.
-	index, err := os.ReadFile(filepath.Join(out, "index.html"))
+	raw, err := os.ReadFile(filepath.Join(out, "index.html"))
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(out, "404.html"), index, 0o644); err != nil {
+	index, err := rewriteHead(string(raw), domain, prefix)
+	if err != nil {
 		return err
+	}
+	// GitHub Pages serves 404.html for unknown paths; keep people in the app.
+	for _, name := range []string{"index.html", "404.html"} {
+		if err := os.WriteFile(filepath.Join(out, name), []byte(index), 0o644); err != nil {
+			return err
+		}
 	}
 	// Pages must not run Jekyll over the site.
 	if err := os.WriteFile(filepath.Join(out, ".nojekyll"), nil, 0o644); err != nil {
 		return err
 	}
-	if err := checkWorker(filepath.Join(out, "app-worker.js"), version); err != nil {
+	if err := rewriteAppJS(filepath.Join(out, "app.js")); err != nil {
 		return err
 	}
-	if err := rewriteAppJS(filepath.Join(out, "app.js")); err != nil {
+	version, err := siteVersion(out, prov)
+	if err != nil {
+		return err
+	}
+	if err := setVersion(out, prov, version); err != nil {
+		return err
+	}
+	if err := checkWorker(filepath.Join(out, "app-worker.js"), version); err != nil {
 		return err
 	}
 	if pc == nil {
@@ -249,26 +259,6 @@ func copyDir(src, dst string) error {
 		}
 		return o.Close()
 	})
-}
-
-// hashDir names a deploy by the contents of its assets and wasm, so a new
-// build makes a new service worker and browsers fetch it on the next load.
-func hashDir(dir string) (string, error) {
-	h := sha256.New()
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		f, err := os.Open(p)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		io.WriteString(h, filepath.ToSlash(p)+"\x00")
-		_, err = io.Copy(h, f)
-		return err
-	})
-	return hex.EncodeToString(h.Sum(nil))[:16], err
 }
 
 // StaticHandler serves a built site the way a static host does, without

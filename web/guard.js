@@ -102,6 +102,15 @@
     },
   });
 
+  // What the page's Content-Security-Policy refused, for the browser tests
+  // (which assert that nothing was) and for the console.
+  window.__cspViolations = [];
+  document.addEventListener("securitypolicyviolation", (ev) => {
+    const what = ev.effectiveDirective + " refused " + (ev.blockedURI || "inline") + (ev.sample ? ": " + ev.sample : "");
+    window.__cspViolations.push(what);
+    console.error("Content-Security-Policy:", what);
+  });
+
   // A call into a Go program that has ended throws; a trap in the
   // WebAssembly code is a RuntimeError.
   const fatal = (e) => /Go program has already exited|RuntimeError/.test(String(e));

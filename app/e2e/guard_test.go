@@ -144,3 +144,25 @@ func TestOpenUTF16AndAfterRefusal(t *testing.T) {
 	screenshot(t, ctx, "open-utf16")
 	clearStorage(t, ctx)
 }
+
+// TestContentSecurityPolicy: the page carries its CSP right after <meta
+// charset>, and what the CSP refuses is recorded (each browser test then
+// finds nothing recorded when it ends).
+func TestContentSecurityPolicy(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, site.URL+"/")
+	head := eval[[]string](t, ctx, `[...document.head.children].slice(0, 2).map(e => e.outerHTML)`)
+	if len(head) != 2 || !strings.HasPrefix(head[0], `<meta charset=`) || !strings.Contains(head[1], `http-equiv="Content-Security-Policy"`) ||
+		!strings.Contains(head[1], "script-src 'self' 'wasm-unsafe-eval'") {
+		t.Fatalf("the head starts %q", head)
+	}
+	// An inline script and an image from elsewhere are refused.
+	eval[bool](t, ctx, `document.body.insertAdjacentHTML("beforeend", '<img id="csp-probe" src="https://example.invalid/x.png">'), true`)
+	waitJS(t, ctx, `window.__cspViolations.some(v => v.startsWith("img-src"))`, 5*time.Second)
+	eval[bool](t, ctx, `(() => { const s = document.createElement("script"); s.textContent = "window.__ran = 1"; document.body.append(s); return true })()`)
+	waitJS(t, ctx, `window.__cspViolations.some(v => v.startsWith("script-src"))`, 5*time.Second)
+	if eval[bool](t, ctx, `window.__ran === 1`) {
+		t.Error("an inline script ran")
+	}
+	eval[bool](t, ctx, `document.getElementById("csp-probe").remove(), window.__cspViolations = [], true`)
+}

@@ -123,6 +123,11 @@ func newTab(t *testing.T) context.Context {
 		if href, err := eval2(c, `location.href`); err != nil || !strings.HasPrefix(href, site.URL) {
 			return
 		}
+		// The whole app runs under the page's Content-Security-Policy:
+		// nothing it does may be refused.
+		if v, err := eval2(c, `(window.__cspViolations || []).join("\n")`); err == nil && v != "" {
+			t.Errorf("the page's Content-Security-Policy refused:\n%s", v)
+		}
 		_ = chromedp.Do(c, chromedp.Navigate(site.URL+"/web/app.css"))
 		_, _ = eval2(c, `localStorage.clear(), true`)
 	})

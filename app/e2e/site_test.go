@@ -121,7 +121,7 @@ func TestSubPathOfflineAndNewDeploy(t *testing.T) {
 		t.Fatal("two different deploys got the same version")
 	}
 	worker, _ := os.ReadFile(filepath.Join(v1dir, "app-worker.js"))
-	if !strings.Contains(string(worker), `{ cache: "reload" }`) || !strings.Contains(string(worker), "acap-workbench service worker") {
+	if !strings.Contains(string(worker), `{ cache: "no-cache" }`) || !strings.Contains(string(worker), "acap-workbench service worker") {
 		t.Fatal("the site does not use the workbench's service worker")
 	}
 	host := &pagesHost{dir: v1dir}

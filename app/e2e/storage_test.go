@@ -64,13 +64,14 @@ func TestCorruptSavedStateIsReported(t *testing.T) {
 			t.Errorf("%s: the unreadable data was not kept aside: %q", tc.name, kept)
 		}
 		// The editor works.
-		setText(t, ctx, "User-agent: *\n")
+		typed := "User-agent: *\n# " + tc.name + "\n"
+		setText(t, ctx, typed)
 		if n := eval[int](t, ctx, `document.querySelectorAll("#hl-win span.nt").length`); n != 1 {
 			t.Errorf("%s: editor not working after a bad restore", tc.name)
 		}
 		// Saved before the next case writes damaged data (the page saves
 		// what is pending when it is left, which would overwrite it).
-		waitJS(t, ctx, `(() => { try { return JSON.parse(localStorage.getItem("acap-workbench:v1:doc")).text === "User-agent: *\n" } catch (e) { return false } })()`, 5*time.Second)
+		waitJS(t, ctx, `(() => { try { return JSON.parse(localStorage.getItem("acap-workbench:v1:doc")).text === `+jsString(typed)+` } catch (e) { return false } })()`, 5*time.Second)
 	}
 	clearStorage(t, ctx)
 }

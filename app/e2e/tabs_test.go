@@ -96,7 +96,7 @@ func TestTwoTabsConflict(t *testing.T) {
 			typeLine(t, a, "Disallow: /from-a/")
 			eval[bool](t, a, `window.dispatchEvent(new Event("pagehide")), true`)
 			waitSaved(t, a, "/from-a/")
-			waitJS(t, b, `document.getElementById("tab-conflict") !== null`, 5*time.Second)
+			waitJS(t, b, `document.getElementById("tab-conflict") !== null`, 15*time.Second)
 			msg := eval[string](t, b, `document.getElementById("tab-conflict").textContent`)
 			if !strings.Contains(msg, "Another tab changed this workspace") || !strings.Contains(msg, "Nothing is lost") {
 				t.Errorf("banner = %q", msg)
@@ -154,7 +154,7 @@ func TestTabClosedDuringConflict(t *testing.T) {
 	typeLine(t, b, "Disallow: /closed-tab/")
 	typeLine(t, a, "Disallow: /open-tab/")
 	eval[bool](t, a, `window.dispatchEvent(new Event("pagehide")), true`)
-	waitJS(t, b, `document.getElementById("tab-conflict") !== null`, 5*time.Second)
+	waitJS(t, b, `document.getElementById("tab-conflict") !== null`, 15*time.Second)
 	// A keeps typing while B is closed.
 	typeLine(t, a, "Disallow: /open-tab-2/")
 	if err := chromedp.Cancel(bctx); err != nil {

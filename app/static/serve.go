@@ -9,11 +9,13 @@ package static
 import (
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"os"
 	"path"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Encodings this package writes, in the order the server prefers them when
@@ -30,14 +32,19 @@ var encodings = []struct{ name, ext string }{
 // the best encoding the request's Accept-Encoding allows, with the original's
 // Content-Type, Content-Encoding, Vary: Accept-Encoding and the compressed
 // length; anything else (no siblings, no acceptable encoding, a Range
-// request) is sent as it is on disk by http.FileServer.
+// request) is sent as it is on disk by http.FileServer. A folder without
+// an index.html is not listed (404), every answer says
+// X-Content-Type-Options: nosniff, and the types a browser checks
+// (application/wasm, application/manifest+json) are set by extension.
 func Handler(dir string) http.Handler {
 	root := http.Dir(dir)
-	fsrv := http.FileServer(root)
+	fsrv := http.FileServer(noListing{root})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			w.Header().Set("Content-Type", "application/wasm")
+		h := w.Header()
+		h.Set("Cache-Control", "no-cache")
+		h.Set("X-Content-Type-Options", "nosniff")
+		if t := typeByExtension(path.Ext(r.URL.Path)); t != "" && !strings.HasSuffix(r.URL.Path, "/") {
+			h.Set("Content-Type", t)
 		}
 		if r.Method == http.MethodGet || r.Method == http.MethodHead {
 			if serveEncoded(w, r, root) {
@@ -217,8 +224,64 @@ func parseQ(s string) (float64, bool) {
 }
 
 func typeByExtension(ext string) string {
-	if ext == ".wasm" {
+	switch ext {
+	case ".wasm":
 		return "application/wasm"
+	case ".webmanifest":
+		return "application/manifest+json"
 	}
 	return mime.TypeByExtension(ext)
+}
+
+// noListing is a file system whose folders can be opened only when they
+// hold an index.html, so that the server never lists a folder.
+type noListing struct{ http.FileSystem }
+
+func (fs noListing) Open(name string) (http.File, error) {
+	f, err := fs.FileSystem.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		index, err := fs.FileSystem.Open(path.Join(name, "index.html"))
+		if err != nil {
+			f.Close()
+			return nil, os.ErrNotExist
+		}
+		index.Close()
+	}
+	return f, nil
+}
+
+// Server is the server of `make serve`: Handler(dir) on addr, answering
+// only requests that name this machine (a page elsewhere cannot reach it
+// through a name of its own that resolves here), and closing connections
+// that send too slowly or sit idle.
+func Server(addr, dir string) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           LocalOnly(Handler(dir)),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      2 * time.Minute,
+		IdleTimeout:       time.Minute,
+	}
+}
+
+// LocalOnly answers 421 Misdirected Request to a request whose Host is not
+// localhost or a loopback address.
+func LocalOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if hh, _, err := net.SplitHostPort(host); err == nil {
+			host = hh
+		}
+		host = strings.Trim(host, "[]")
+		ip := net.ParseIP(host)
+		if !strings.EqualFold(host, "localhost") && (ip == nil || !ip.IsLoopback()) {
+			http.Error(w, "this server answers only requests for localhost", http.StatusMisdirectedRequest)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
