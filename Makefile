@@ -6,6 +6,9 @@ DIST     ?= dist
 # URL path the site is served under: empty for a domain root, /REPO for a
 # GitHub Pages project site.
 PREFIX   ?=
+# Domain the site is served on, for its link previews (og:url, og:image);
+# empty leaves them out.
+DOMAIN   ?=
 ADDR     ?= localhost:8080
 FUZZTIME ?= 10s
 # Brotli quality (0-11) of the precompressed copies `make build` writes
@@ -44,7 +47,7 @@ wasm:
 build:
 	rm -rf $(DIST)
 	$(MAKE) --no-print-directory wasm
-	$(GO) run ./wasm build -out $(DIST) -prefix "$(PREFIX)" -brotli $(BROTLI)
+	$(GO) run ./wasm build -out $(DIST) -prefix "$(PREFIX)" -domain "$(DOMAIN)" -brotli $(BROTLI)
 	@echo "static site written to $(DIST)/"
 
 serve: build

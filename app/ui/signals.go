@@ -244,7 +244,9 @@ func (c *Signals) keepRows() ([]policy.KeepRow, int) {
 	if len(crawlers) > 6 {
 		crawlers = crawlers[:6]
 	}
-	other := "AnyOtherCrawler"
+	// A crawler no line names, for every crawler the file does not name
+	// (a fixed name could be one the file uses).
+	other, _ := c.File.OtherCrawler()
 	crawlers = append(crawlers, other)
 	c.keep, c.keepN = policy.KeepLose(c.File, after, crawlers, urls), len(crawlers)
 	return c.keep, c.keepN

@@ -112,7 +112,7 @@ func TestSignalsKeepAndApply(t *testing.T) {
 	c := &Signals{File: f, OnGoToLine: func(int) {}, URLs: func() []string { return []string{"/drafts/a", "/news/a"} },
 		OnApply: func(edit func([]byte) []byte) { edited = string(edit([]byte(src))) }}
 	html := app.HTMLString(c)
-	for _, w := range []string{"What the proposed lines keep", "index → search", "restrictions lost: </strong>", "for AnyOtherCrawler: ACAP present allowed with restrictions (time-limit=7-days) (line 4); today search no preference.", "Apply the proposed lines"} {
+	for _, w := range []string{"What the proposed lines keep", "index → search", "restrictions lost: </strong>", "for other-crawler: ACAP present allowed with restrictions (time-limit=7-days) (line 4); today search no preference.", "Apply the proposed lines"} {
 		if !strings.Contains(html, w) {
 			t.Errorf("the panel lacks %q in\n%s", w, html[strings.Index(html, "wk-keep"):])
 		}
