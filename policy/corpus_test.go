@@ -50,6 +50,21 @@ func corpusFiles(t testing.TB) []string {
 	return append(paths, corpusPaths(t, "sites-2026-01")...)
 }
 
+// parseTestFile reads and parses a file of testdata, failing the test when
+// it cannot.
+func parseTestFile(t testing.TB, path string) (*File, []byte) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Parse(path, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, src
+}
+
 // TestCorpus reads every real publisher's file: no panic, every byte in a
 // token, and the problems these files really have are found.
 func TestCorpus(t *testing.T) {

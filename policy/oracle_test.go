@@ -43,7 +43,6 @@ package policy
 import (
 	"math/rand/v2"
 	"net/url"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -562,14 +561,7 @@ func TestOracleCorpus(t *testing.T) {
 		t.Logf("js/wasm: at most %d paths and %d named crawlers per file", maxPaths, maxAgents)
 	}
 	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(p, src)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f, src := parseTestFile(t, p)
 		agents := oracleAgents(f)
 		if maxAgents > 0 && len(agents) > maxAgents+6 {
 			agents = append(agents[:maxAgents:maxAgents], agents[len(agents)-6:]...)

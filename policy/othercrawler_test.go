@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -107,20 +106,9 @@ func TestOtherCrawlerReadsStar(t *testing.T) {
 // corpus, and on each crawler name of the corpus alone in a file: it ends
 // at once and returns a free name.
 func TestOtherCrawlerCorpus(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("testdata", "corpus", "*", "*.txt"))
-	if len(paths) < 270 {
-		t.Fatalf("found %d corpus files, want 270", len(paths))
-	}
 	names := map[string]bool{}
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(p, src)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range corpusFiles(t) {
+		f, _ := parseTestFile(t, p)
 		start := time.Now()
 		name, ok := f.OtherCrawler()
 		if !ok {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 )
@@ -195,14 +194,7 @@ func TestFileCrawlersAndPurposes(t *testing.T) {
 func TestCountLinesExact(t *testing.T) {
 	paths := append(corpusPaths(t, "acap-real"), "testdata/bench/bench_robots.txt")
 	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(p, src)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f, _ := parseTestFile(t, p)
 		if n, nf := countLines(f.text); n != len(f.Lines) || nf != len(f.Fields) {
 			t.Errorf("%s: countLines = %d lines, %d fields; the file has %d and %d", p, n, nf, len(f.Lines), len(f.Fields))
 		}

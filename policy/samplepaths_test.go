@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -46,19 +45,8 @@ func checkSamplesAsk(t *testing.T, what string, f *File) {
 
 // TestSamplePathsCorpus: every sample of every real file asks its path.
 func TestSamplePathsCorpus(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("testdata", "corpus", "*", "*.txt"))
-	if len(paths) < 270 {
-		t.Fatalf("found %d corpus files, want 270", len(paths))
-	}
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(p, src)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range corpusFiles(t) {
+		f, _ := parseTestFile(t, p)
 		checkSamplesAsk(t, filepath.Base(p), f)
 	}
 }
