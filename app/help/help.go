@@ -329,6 +329,13 @@ func converterPage() Page {
 				Example: "User-agent: *\nAllow: /p*\nDisallow: /*.pdf\n\nACAP-crawler: *\nACAP-allow-crawl: /p\nACAP-disallow-crawl: /*.pdf\nACAP-disallow-crawl: /p*.pdf\n",
 			},
 			{
+				Heading: "Reading the report",
+				Paragraphs: []string{
+					"The report starts with one line. \"Same answers on every path\" is the only one that lets you apply the new file without looking further, and the only one for which Apply is drawn plainly; for every other, it is drawn as a warning and reads \"Apply anyway\".",
+					"\"Same answers, except where only capital letters differ\" is safe when your site never has two paths that differ only in case. \"Different answers on some paths\" lists the shortest such paths, with both answers, their lines, and why: most often no ACAP line can give your file's answer there, and you decide whether the new answer is acceptable. \"Not checked\" means the check ran out of time: nothing is known about the crawlers it lists, and asking the paths you care about in the simulator, or converting one group at a time, is the next step.",
+				},
+			},
+			{
 				Heading: "Checking a file that has both parts",
 				Paragraphs: []string{
 					"Run on a file that already has both parts, the same check shows where they decide crawling differently for a crawler the file names. Real files drifted this way when someone edited one part and forgot the other. The checker warns about it with a witness path and the two lines that decide it: in the example, /drafts/ was added to the conventional part only. A file that treats unnamed crawlers differently on purpose, as the guide's Example 1.5 does, gets no warning.",
