@@ -792,7 +792,7 @@ func (c *Workbench) Render() app.UI {
 			),
 			app.Button().ID("theme").Class("btn").Type("button").Aria("pressed", c.theme == "dark").Text(themeLabel).OnClick(c.toggleTheme),
 			&PresenterToggle{On: c.presenter, OnChange: c.setPresenterMode},
-			app.Button().ID("print").Class("btn").Type("button").Title("A handout: the file, its simulation and every explanation").
+			app.Button().ID("print").Class("btn").Type("button").Title("A one-page handout: the file, its problems, the matrix and the lines that decided it (Shift+click adds every explanation)").
 				Text("Print…").OnClick(c.print),
 		),
 		app.Main().Class("main").Body(
