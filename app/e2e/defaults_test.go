@@ -95,6 +95,8 @@ func TestDefaultsFitTheFile(t *testing.T) {
 	if !strings.Contains(status, "RFC 9309") {
 		t.Errorf("status = %q", status)
 	}
+	// The click fills the URLs in a task of its own: wait for it.
+	_ = waitJSErr(ctx, `!document.getElementById("sim-urls").value.includes("/news/today.html")`, 5*time.Second)
 	urls := eval[string](t, ctx, `document.getElementById("sim-urls").value`)
 	if strings.Contains(urls, "/news/today.html") || !strings.HasPrefix(urls, "/\n") {
 		t.Errorf("URLs from this file = %q", urls)
