@@ -288,6 +288,9 @@ func CompareReadingsBounded(old *File, kind Kind, converted *File, opt CompareOp
 		c.opt.tcap = newTimeCap(opt.Deadline, opt.Pause)
 	}
 	names, classes, uncovered := c.proofCrawlers(old, converted, opt.OnlyNamed)
+	if opt.Yield != nil {
+		opt.Yield()
+	}
 	c.classes = classes
 	rep := c.run(names)
 	rep.Classes, rep.Uncovered = classes, uncovered

@@ -91,12 +91,25 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		}
 	}
 	conv := &Conversion{}
+	// tick lets a page draw between the phases (CompareOptions.Yield).
+	tick := func() {
+		if opt.Bounds.Yield != nil {
+			opt.Bounds.Yield()
+		}
+	}
 	g := generate(f, units, existing, opt)
 	conv.Notes, conv.LinesLeft = g.notes, g.pairsLeft
-	// build writes the file with the repairs given, and the lines it added.
-	build := func(repairs []repair) ([]byte, []int) { return buildConverted(f, g.lines, repairs, opt) }
+	tick()
+	// build writes the file with the repairs given, and the lines it
+	// added.
+	build := func(repairs []repair) ([]byte, []int) {
+		text, added := buildConverted(f, g.lines, repairs, opt)
+		tick()
+		return text, added
+	}
 	conv.Text, conv.Added = build(g.pairs)
 	cur, err := parseConverted(conv.Text)
+	tick()
 	if err != nil {
 		conv.Err, conv.Text, conv.Added = err, nil, nil
 		return conv
@@ -127,6 +140,7 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		if err != nil {
 			return false
 		}
+		tick()
 		rep := compare(next)
 		ok := better(&rep, &conv.Report)
 		if !ok && len(rep.NotProved) <= len(conv.Report.NotProved) {
