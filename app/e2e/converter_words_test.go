@@ -5,7 +5,6 @@ package e2e
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestConverterWords converts three files in the page and reads the
@@ -36,7 +35,7 @@ func TestConverterWords(t *testing.T) {
 			openSim(t, ctx, tc.src)
 			click(t, ctx, `#conv-toggle`)
 			click(t, ctx, `#conv-run`)
-			waitJS(t, ctx, `document.getElementById("conv-report") !== null`, 90*time.Second)
+			waitReport(t, ctx)
 			verdict := eval[string](t, ctx, `document.getElementById("conv-verdict").textContent`)
 			if !strings.HasPrefix(verdict, tc.verdict) {
 				t.Errorf("verdict %q, want it to begin %q", verdict, tc.verdict)

@@ -40,6 +40,9 @@ type converter struct {
 	undo    string // the text before the last apply
 	funcs   []app.Func
 	running bool // a conversion is being proved
+	// keep receives the person's answer while a proof waits past its time
+	// cap (pause): true to keep checking, false to stop.
+	keep chan bool
 }
 
 func newConverter(ed *editor, main func() (string, string, bool), download func(string, string), apply func(string)) *converter {
@@ -59,6 +62,13 @@ func (c *converter) click(ev app.Value) {
 	switch b.Get("id").String() {
 	case idConvRun:
 		c.run()
+	case "conv-keep", "conv-stop":
+		if c.keep != nil {
+			select {
+			case c.keep <- b.Get("id").String() == "conv-keep":
+			default:
+			}
+		}
 	case "conv-apply":
 		if c.conv != nil {
 			_, cur, _ := c.main()
@@ -116,13 +126,16 @@ func (c *converter) run() {
 	c.running = true
 	btn := byID(idConvRun)
 	btn.Set("disabled", true)
-	c.out.Set("innerHTML", `<p class="muted" id="conv-busy" role="status">Converting, and proving the result over every path (at most `+
-		strconv.Itoa(int(policy.DefaultConvertBudget.Seconds()))+` s)…</p>`)
+	c.out.Set("innerHTML", `<p class="muted" id="conv-busy" role="status">Converting, and proving the result over every path…</p>`)
 	perf := app.Window().Get("performance")
 	t0 := perf.Call("now").Float()
 	opt := c.options()
 	opt.Bounds.Yield = pageYield()
-	opt.Bounds.MaxStates = pageMaxStates
+	// The proof is bounded by its work, as natively, so that the page
+	// gives the same verdict as any machine; past the time cap it asks.
+	c.keep = make(chan bool, 1)
+	opt.Bounds.Deadline = time.Now().Add(policy.DefaultConvertBudget)
+	opt.Bounds.Pause = c.pause
 	go func() {
 		conv := policy.Convert(f, opt)
 		c.running = false
@@ -131,11 +144,24 @@ func (c *converter) run() {
 	}()
 }
 
-// pageMaxStates bounds the states of one crawler's proof in the page:
-// some 40 MB, which a browser tab keeps once it has grown to it
-// (WebAssembly memory does not shrink). Natively the policy package
-// allows more.
-const pageMaxStates = 400000
+// pause runs in the conversion's goroutine when the proof passes its time
+// cap: it asks whether to keep checking, and waits for the answer (the
+// proof then resumes where it stopped, or stops there).
+func (c *converter) pause() time.Time {
+	secs := strconv.Itoa(int(policy.DefaultConvertBudget.Seconds()))
+	if busy := byID("conv-busy"); busy.Truthy() {
+		busy.Set("innerHTML", `Still checking after `+secs+` s. The answer will not depend on the time it takes. `+
+			`<button type="button" id="conv-keep" class="btn">Keep checking</button> `+
+			`<button type="button" id="conv-stop" class="btn">Stop here</button>`)
+	}
+	if <-c.keep {
+		if busy := byID("conv-busy"); busy.Truthy() {
+			busy.Set("textContent", "Checking on…")
+		}
+		return time.Now().Add(policy.DefaultConvertBudget)
+	}
+	return time.Time{}
+}
 
 // frameBudget is how long a proof runs before it lets the page draw.
 const frameBudget = 30 * time.Millisecond
@@ -284,12 +310,18 @@ func convVerdict(conv *policy.Conversion) convWords {
 	default:
 		w.class = "conv-warn"
 		open := append(append([]string(nil), r.NotProved...), classNames(r.Uncovered)...)
-		if len(r.Proved) > 0 {
-			w.head = `Not checked to the end: time ran out for ` + strconv.Itoa(len(open)) + ` of ` + plural(len(r.Crawlers), "crawler") + `.`
-		} else {
-			w.head = `Not checked: time ran out before any crawler was settled.`
+		// Stopped by the person past the time cap, or by the bound of
+		// work, which is the same on every machine.
+		why, ran := "you stopped it", "the check was stopped"
+		if !r.TimeStopped {
+			why, ran = "it reached its limit of work", "the check reached its limit of work (the same on every machine)"
 		}
-		w.next = `the check ran out of time, so nothing is known about how those crawlers would read the new file. Before applying, ask the paths that matter to you in the simulator ` +
+		if len(r.Proved) > 0 {
+			w.head = `Not checked to the end for ` + strconv.Itoa(len(open)) + ` of ` + plural(len(r.Crawlers), "crawler") + `: ` + why + `.`
+		} else {
+			w.head = `Not checked: ` + why + ` before any crawler was settled.`
+		}
+		w.next = ran + `, so nothing is known about how those crawlers would read the new file. Before applying, ask the paths that matter to you in the simulator ` +
 			`(ACAP crawler, and your file's kind) for some of them; or convert a smaller file, one group at a time, so that the check can finish.`
 		if len(r.Proved) > 0 {
 			if len(r.Proved) == 1 {
@@ -299,7 +331,7 @@ func convVerdict(conv *policy.Conversion) convWords {
 			}
 		}
 		if len(r.Differences) > 0 {
-			w.next += ` The paths listed below were found to differ before time ran out.`
+			w.next += ` The paths listed below were found to differ before it stopped.`
 		}
 		w.unsettled = open
 		w.unsettledLabel = `The crawler not checked`

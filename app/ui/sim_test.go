@@ -73,7 +73,7 @@ func TestRenderConversionHeadlines(t *testing.T) {
 				"and no ACAP line can change that (the last column says why)", "Both rules begin with *", "<td>crawlers the file does not name</td>", "conv-risk"},
 			[]string{"not restored", "googlebot, crawlers", "Same answers"}},
 		{"bound", "User-agent: Bot\nDisallow: /*a*b*c\nAllow: /*b*a\n", policy.CompareOptions{MaxStates: 2},
-			[]string{"Not checked", "nothing is known about how those crawlers would read the new file", "time ran out for 1 of 2 crawlers", "<summary>The crawler not checked</summary>", "The other crawler was checked (same answers).",
+			[]string{"Not checked", "nothing is known about how those crawlers would read the new file", "Not checked to the end for 1 of 2 crawlers: it reached its limit of work.", "<summary>The crawler not checked</summary>", "The other crawler was checked (same answers).",
 				"<li>Bot</li>", "conv-risk"},
 			[]string{"Same answers", "Apply to the file"}},
 	}
