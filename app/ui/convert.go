@@ -444,11 +444,7 @@ func Diff(old, new string, added []int) string {
 			isAdded[n-1] = true
 		}
 	}
-	type row struct {
-		op   byte
-		text string
-		num  int // line number in the new text (0 for a removed line)
-	}
+	type row = diffRow // num: the line in the new text (0 for a removed line)
 	var rows []row
 	j := 0
 	for i, l := range nl {
@@ -482,44 +478,5 @@ func Diff(old, new string, added []int) string {
 			rows = append(rows, row{' ', nl[i], i + 1})
 		}
 	}
-	show := make([]bool, len(rows))
-	for i, r := range rows {
-		if r.op != ' ' {
-			for j := max(0, i-diffContext); j <= min(len(rows)-1, i+diffContext); j++ {
-				show[j] = true
-			}
-		}
-	}
-	var b strings.Builder
-	b.WriteString(`<pre class="diff" tabindex="0" aria-label="Changes to the file">`)
-	gap := false
-	shown := false
-	for i, r := range rows {
-		if !show[i] {
-			gap = true
-			continue
-		}
-		if gap && shown {
-			b.WriteString(`<span class="d-gap">…</span>`)
-		}
-		gap, shown = false, true
-		num := ""
-		if r.num > 0 {
-			num = strconv.Itoa(r.num)
-		}
-		cls, sign := "d-ctx", " "
-		switch r.op {
-		case '+':
-			cls, sign = "d-add", "+"
-		case '-':
-			cls, sign = "d-del", "−"
-		}
-		b.WriteString(`<span class="` + cls + `"><span class="d-num">` + num + `</span><span class="d-sign">` + sign + `</span>` +
-			escape(strings.TrimRight(r.text, "\r\n")) + "</span>")
-	}
-	if !shown {
-		b.WriteString(`<span class="d-ctx">No changes: the file already has ACAP records for its crawlers.</span>`)
-	}
-	b.WriteString(`</pre>`)
-	return b.String()
+	return renderDiff(rows, "Changes to the file", "No changes: the file already has ACAP records for its crawlers.")
 }

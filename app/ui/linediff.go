@@ -15,11 +15,7 @@ const maxLineDiff = 2000
 // is escaped; label names the block for assistive technology.
 func LineDiff(old, new, label string) string {
 	ol, nl := splitLines(old), splitLines(new)
-	type row struct {
-		op   byte
-		text string
-		num  int
-	}
+	type row = diffRow
 	var rows []row
 	if len(ol) > maxLineDiff || len(nl) > maxLineDiff {
 		for i, l := range ol {
@@ -58,6 +54,22 @@ func LineDiff(old, new, label string) string {
 			}
 		}
 	}
+	return renderDiff(rows, label, "No differences: your file is the solution, line for line.")
+}
+
+// diffRow is a line of a diff: op ' ' (context), '+' or '-', its text, and
+// its line number (0: none shown).
+type diffRow struct {
+	op   byte
+	text string
+	num  int
+}
+
+// renderDiff writes rows as one <pre>: each changed line with diffContext
+// lines around it, gaps marked "…", each line escaped, the sign hidden from
+// assistive technology and said in words instead; none when nothing
+// changed. label names the block.
+func renderDiff(rows []diffRow, label, none string) string {
 	show := make([]bool, len(rows))
 	changed := false
 	for i, r := range rows {
@@ -87,7 +99,11 @@ func LineDiff(old, new, label string) string {
 		case '-':
 			cls, sign, word = "d-del", "−", "removed: "
 		}
-		b.WriteString(`<span class="` + cls + `"><span class="d-num">` + strconv.Itoa(r.num) + `</span><span class="d-sign" aria-hidden="true">` + sign +
+		num := ""
+		if r.num > 0 {
+			num = strconv.Itoa(r.num)
+		}
+		b.WriteString(`<span class="` + cls + `"><span class="d-num">` + num + `</span><span class="d-sign" aria-hidden="true">` + sign +
 			`</span>`)
 		if word != "" {
 			b.WriteString(`<span class="sr-only">` + word + `</span>`)
@@ -95,7 +111,7 @@ func LineDiff(old, new, label string) string {
 		b.WriteString(escape(strings.TrimRight(r.text, "\r\n")) + "</span>")
 	}
 	if !changed {
-		b.WriteString(`<span class="d-ctx">No differences: your file is the solution, line for line.</span>`)
+		b.WriteString(`<span class="d-ctx">` + escape(none) + `</span>`)
 	}
 	b.WriteString(`</pre>`)
 	return b.String()
