@@ -387,6 +387,12 @@ func better(a, b *EquivalenceReport) bool {
 	if len(a.NotProved) != len(b.NotProved) {
 		return len(a.NotProved) < len(b.NotProved)
 	}
+	// Differences no ACAP line can remove (NamePart) do not count: a line
+	// that removes a real difference may let a crawler named by part of a
+	// record's name read the record ACAP gives it, and that is no worse.
+	if ra, rb := a.OtherCount-a.NamePartCount, b.OtherCount-b.NamePartCount; ra != rb {
+		return ra < rb
+	}
 	if a.OtherCount != b.OtherCount {
 		return a.OtherCount < b.OtherCount
 	}
