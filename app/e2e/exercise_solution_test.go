@@ -104,7 +104,7 @@ func TestExerciseSolutionFlow(t *testing.T) {
 	// a participant does, since it covers the foot of the window.
 	clickButton(t, ctx, ".notice", "Dismiss")
 	clickButton(t, ctx, panel, "Next exercise: "+next.Title+" →")
-	waitJS(t, ctx, `document.getElementById("wk-ex-h").textContent === `+jsString(next.Title), 3*time.Second)
+	waitJS(t, ctx, `document.getElementById("wk-ex-h").textContent === `+jsString(next.Title), 10*time.Second)
 	if err := waitJSErr(ctx, `document.activeElement.id === "wk-ex-h"`, 3*time.Second); err != nil {
 		t.Errorf("after Next, focus is on %s", eval[string](t, ctx, `document.activeElement.outerHTML.slice(0, 120)`))
 	}

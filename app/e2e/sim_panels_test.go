@@ -60,7 +60,8 @@ func TestConverterApplyUndoDownload(t *testing.T) {
 	}
 	// Every line the converter added is shown as added, with its number
 	// and its text; nothing else is (the converter only adds lines).
-	added := eval[[]string](t, ctx, `[...document.querySelectorAll("#conv-out .d-add")].map(s => s.textContent)`)
+	// (The words said to screen readers, "added: ", are not shown.)
+	added := eval[[]string](t, ctx, `[...document.querySelectorAll("#conv-out .d-add")].map(s => [...s.childNodes].filter(n => !(n.classList && n.classList.contains("sr-only"))).map(n => n.textContent).join(""))`)
 	newLines := strings.SplitAfter(string(conv.Text), "\n")
 	if want := len(newLines) - len(strings.SplitAfter(src, "\n")); len(added) != want {
 		t.Errorf("%d added lines shown, want %d", len(added), want)
