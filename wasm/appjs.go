@@ -23,7 +23,7 @@ var appJSRewrites = []struct{ name, old, new string }{
 		// app.wasm is fetched once the pre-rendered page has been painted
 		// (the browser has reported its first contentful paint), not while
 		// the page's first paint still shares the line and the main thread
-		// with 2.2 MB of app.wasm; the service worker is registered once
+		// with app.wasm; the service worker is registered once
 		// app.wasm has been fetched and started, so that precaching
 		// (revalidating app.wasm, fetching the gallery and exercises) does
 		// not compete with it either, and never asks for app.wasm while the

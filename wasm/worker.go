@@ -10,8 +10,7 @@ const workerMarker = "acap-workbench service worker"
 //     "no-cache"}), so a new deploy never stores the previous app.wasm
 //     under the new version, while a file the page has just downloaded
 //     (app.wasm on a first visit) is answered 304 instead of being sent a
-//     second time ({cache: "reload"} did that: a first visit transferred
-//     4.47 MB instead of 2.28 MB);
+//     second time, as {cache: "reload"} did;
 //   - the scope itself (the page URL with a trailing slash) is precached and
 //     used for navigations when offline, which makes sub-path sites work
 //     offline;

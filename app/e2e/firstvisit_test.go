@@ -23,7 +23,7 @@ import (
 
 // firstVisitLimit is the most a first visit may transfer: the page, its
 // assets, app.wasm and everything the service worker precaches for offline
-// use (issue 22: "the first visit is small").
+// use.
 const firstVisitLimit = 2_300_000
 
 // countingWriter counts the bytes of an answer: its status line and headers

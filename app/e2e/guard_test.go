@@ -14,7 +14,7 @@ import (
 )
 
 // TestAnyOtherCrawlerNamedByFile asks "any other crawler" of files whose
-// crawler names are part of "other-crawler" (issue 22: "crawler", "A" and
+// crawler names are part of "other-crawler" ("crawler", "A" and
 // the real files of wyborcza.pl and wysokieobcasy.pl, which name "the"):
 // the workbench keeps running, and the matrix is the answer of a crawler
 // that no line names, computed natively.

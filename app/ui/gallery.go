@@ -1,4 +1,4 @@
-// Gallery: the example files of web/gallery (issue 7), grouped into the
+// Gallery: the example files of web/gallery, grouped into the
 // Implementation Guide, the 1996 documents and real publishers' files, each
 // with its description, source and the crawlers, purposes and URLs to try.
 //

@@ -1,4 +1,4 @@
-// HelpView: the in-app help pages of app/help (issue 7), rendered from data
+// HelpView: the in-app help pages of app/help, rendered from data
 // with go-app's own elements, so every string is escaped.
 //
 // Wiring (a few lines in the Workbench):

@@ -1,4 +1,4 @@
-// Presenter mode and the print view (issue 7).
+// Presenter mode and the print view.
 //
 // Presenter mode is the class PresenterClass ("presenter") on the root
 // element (<html>, where the theme's data-theme attribute is too): larger

@@ -1,4 +1,4 @@
-// Share links (issue 7): a whole workspace in the address's fragment,
+// Share links: a whole workspace in the address's fragment,
 // "#s=v2.…" (app/share does the encoding; this file builds the link, reads
 // it at start-up, and shows what went wrong).
 //

@@ -1,4 +1,4 @@
-// Workshop kit (issue 7): helpers shared by the gallery, exercises, help,
+// Workshop kit: helpers shared by the gallery, exercises, help,
 // today's signals, share links, presenter and print components.
 //
 // Wiring:
