@@ -514,149 +514,162 @@ func todayPage() Page {
 
 func choicesPage() Page {
 	return Page{
-		ID:      "choices",
-		Title:   "Choices this tool makes",
-		Summary: "Where the specifications are silent or disagree, and what the tester does there.",
-		Sections: []Section{
-			{
-				Heading: "Why choices were needed",
-				Paragraphs: []string{
-					"The ACAP documents leave gaps and sometimes contradict each other, and the older robots.txt texts are loose too. The tester settles each case one way and applies it everywhere: in answers, in the converter and in this help. Here are the choices a publisher is most likely to meet.",
-				},
+		ID:       "choices",
+		Title:    "Choices this tool makes",
+		Summary:  "Where the specifications are silent or disagree, and what the tester does there.",
+		Sections: append(readingChoices(), toolChoices()...),
+	}
+}
+
+// readingChoices are the choices about reading a file: its lines, records,
+// rules and URLs.
+func readingChoices() []Section {
+	return []Section{
+		{
+			Heading: "Why choices were needed",
+			Paragraphs: []string{
+				"The ACAP documents leave gaps and sometimes contradict each other, and the older robots.txt texts are loose too. The tester settles each case one way and applies it everywhere: in answers, in the converter and in this help. Here are the choices a publisher is most likely to meet.",
 			},
-			{
-				Heading: "Doubt means no",
-				Paragraphs: []string{
-					"A permission with a qualifier that cannot be read is treated as a prohibition of its usage, following ACAP 1.1. So is a permission of a usage you defined yourself if it carries extra qualifiers, and a prohibition of such a usage (refused for each usage it stands for).",
-					"A qualified usage defined with a qualifier that does not fit its usage (max-length on index, a date that does not exist) is an error, but the definition stays: every permission that uses it, directly or through a composite usage, is read as a prohibition of each usage it stands for. Definitions in a page's META tags follow the same rule.",
-					"A conflict that the narrowest-scope rule cannot decide refuses the usage; the line reported as deciding is the narrowest prohibition involved.",
-				},
-				Example:      "ACAP-crawler: *\nACAP-allow-present-snippet: /news/ max-length=short\n",
-				ShowsMistake: true,
+		},
+		{
+			Heading: "Doubt means no",
+			Paragraphs: []string{
+				"A permission with a qualifier that cannot be read is treated as a prohibition of its usage, following ACAP 1.1. So is a permission of a usage you defined yourself if it carries extra qualifiers, and a prohibition of such a usage (refused for each usage it stands for).",
+				"A qualified usage defined with a qualifier that does not fit its usage (max-length on index, a date that does not exist) is an error, but the definition stays: every permission that uses it, directly or through a composite usage, is read as a prohibition of each usage it stands for. Definitions in a page's META tags follow the same rule.",
+				"A conflict that the narrowest-scope rule cannot decide refuses the usage; the line reported as deciding is the narrowest prohibition involved.",
 			},
-			{
-				Heading: "Lines that are skipped instead",
-				Paragraphs: []string{
-					"A permission with extra words after its pattern that are not qualifiers, such as \"/a /b\", is skipped rather than read as a prohibition: it is not clear which path was meant. ACAP-ignore-conventional-records written with a colon or a value is an error, and the file is read as if the line were absent.",
-				},
-				Example:      "ACAP-crawler: *\nACAP-allow-crawl: /a /b\nACAP-ignore-conventional-records: yes\n",
-				ShowsMistake: true,
+			Example:      "ACAP-crawler: *\nACAP-allow-present-snippet: /news/ max-length=short\n",
+			ShowsMistake: true,
+		},
+		{
+			Heading: "Lines that are skipped instead",
+			Paragraphs: []string{
+				"A permission with extra words after its pattern that are not qualifiers, such as \"/a /b\", is skipped rather than read as a prohibition: it is not clear which path was meant. ACAP-ignore-conventional-records written with a colon or a value is an error, and the file is read as if the line were absent.",
 			},
-			{
-				Heading: "Records and definitions",
-				Paragraphs: []string{
-					"A line that no crawler reads, such as an ACAP-crawler line with no name or a User-agent line with no colon and several words, neither starts nor ends a record or a group: the lines after it belong to the record or group above, as they do for a crawler that skips it. A record that mixes * with named crawlers applies to everyone as a * record and to the named ones as a named record; the checker warns about it.",
-					"Definitions must come before the first record. A composite usage may only name qualified usages defined above it; resource sets may be defined in any order.",
-				},
+			Example:      "ACAP-crawler: *\nACAP-allow-crawl: /a /b\nACAP-ignore-conventional-records: yes\n",
+			ShowsMistake: true,
+		},
+		{
+			Heading: "Records and definitions",
+			Paragraphs: []string{
+				"A line that no crawler reads, such as an ACAP-crawler line with no name or a User-agent line with no colon and several words, neither starts nor ends a record or a group: the lines after it belong to the record or group above, as they do for a crawler that skips it. A record that mixes * with named crawlers applies to everyone as a * record and to the named ones as a named record; the checker warns about it.",
+				"Definitions must come before the first record. A composite usage may only name qualified usages defined above it; resource sets may be defined in any order.",
 			},
-			{
-				Heading: "Reading lines as Google does",
-				Paragraphs: []string{
-					"The RFC 9309 kind reads each line the way Google's open-source parser does, wherever RFC 9309 leaves room. A field name counts when it starts with one of Google's spellings: user-agent, useragent or user agent; allow; disallow, dissallow, dissalow, disalow, diasllow or disallaw; sitemap or site-map. So Useragents and Disalowed are read, with a warning, while User_agent and Dis-allow are read by no crawler and are marked as errors.",
-					"* names every crawler only alone or followed by a space: \"* crawlers\" is the * group, but *Fetch*, ** or *x name no crawler at all (a crawler name is its leading letters, digits, -, _ and .). The same holds for ACAP-crawler.",
-					"Without a colon right after the name, Google takes the name up to the first colon in the line, so \"Disallow /a:b\" is read as Disallow: b. A vertical tab or form feed at the end of a line, a name or a value is stripped like a space, and a NUL byte ends the line. The checker says what Google reads each time (a note for the vertical tab or form feed, which every kind strips alike; a warning for the others).",
-					"Where the tester differs from Google on purpose, the differences are few and listed: /robots.txt may always be fetched, escapes such as %41 are compared decoded (except %2F), crawler names with digits are read whole, and Allow: /x/index.html does not also allow /x/. A test compares every answer with Google's parser on hundreds of real files and on generated ones.",
-				},
-				Example:      "User-agent: *Fetch*\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n",
-				ShowsMistake: true,
+		},
+		{
+			Heading: "Reading lines as Google does",
+			Paragraphs: []string{
+				"The RFC 9309 kind reads each line the way Google's open-source parser does, wherever RFC 9309 leaves room. A field name counts when it starts with one of Google's spellings: user-agent, useragent or user agent; allow; disallow, dissallow, dissalow, disalow, diasllow or disallaw; sitemap or site-map. So Useragents and Disalowed are read, with a warning, while User_agent and Dis-allow are read by no crawler and are marked as errors.",
+				"* names every crawler only alone or followed by a space: \"* crawlers\" is the * group, but *Fetch*, ** or *x name no crawler at all (a crawler name is its leading letters, digits, -, _ and .). The same holds for ACAP-crawler.",
+				"Without a colon right after the name, Google takes the name up to the first colon in the line, so \"Disallow /a:b\" is read as Disallow: b. A vertical tab or form feed at the end of a line, a name or a value is stripped like a space, and a NUL byte ends the line. The checker says what Google reads each time (a note for the vertical tab or form feed, which every kind strips alike; a warning for the others).",
+				"Where the tester differs from Google on purpose, the differences are few and listed: /robots.txt may always be fetched, escapes such as %41 are compared decoded (except %2F), crawler names with digits are read whole, and Allow: /x/index.html does not also allow /x/. A test compares every answer with Google's parser on hundreds of real files and on generated ones.",
 			},
-			{
-				Heading: "Messages you can rely on",
-				Paragraphs: []string{
-					"A fix is offered only when it keeps what the line means for every kind of crawler, or when it makes a line that no crawler reads say what it obviously meant. So a space in a path is fixed by writing it as %20, never by cutting the path short; a path without its leading / and a blank line inside a group get advice but no fix, because the fix would change what some crawlers do.",
-					"A line that every kind reads as its author meant gets no warning: a crawler name with a version, such as Wget/1.6, gets a note; trailing spaces after ##ACAP version=1.0 are fine. A name that is cut short, such as \"kangaroo bot\" read as kangaroo, gets a warning.",
-					"Fields that a known crawler reads are named with it: Clean-param and Host are Yandex's. A body that is not a robots.txt at all, such as an HTML error page served as /robots.txt, gets one message at line 1 instead of one per line: crawlers find no rules in it and crawl everything.",
-				},
+			Example:      "User-agent: *Fetch*\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n",
+			ShowsMistake: true,
+		},
+		{
+			Heading: "Messages you can rely on",
+			Paragraphs: []string{
+				"A fix is offered only when it keeps what the line means for every kind of crawler, or when it makes a line that no crawler reads say what it obviously meant. So a space in a path is fixed by writing it as %20, never by cutting the path short; a path without its leading / and a blank line inside a group get advice but no fix, because the fix would change what some crawlers do.",
+				"A line that every kind reads as its author meant gets no warning: a crawler name with a version, such as Wget/1.6, gets a note; trailing spaces after ##ACAP version=1.0 are fine. A name that is cut short, such as \"kangaroo bot\" read as kangaroo, gets a warning.",
+				"Fields that a known crawler reads are named with it: Clean-param and Host are Yandex's. A body that is not a robots.txt at all, such as an HTML error page served as /robots.txt, gets one message at line 1 instead of one per line: crawlers find no rules in it and crawl everything.",
 			},
-			{
-				Heading: "Ties and expired limits",
-				Paragraphs: []string{
-					"When several matching lines agree and none is narrower, the first one is reported as deciding, and the restrictions of all of them are shown together.",
-					"When several lines on each side match, a side wins if one of its lines is narrower than every line of the other side, whatever order the lines come in. With ACAP-allow-crawl: /*/a, ACAP-allow-crawl: /*b/ and ACAP-disallow-crawl: /*b, the path /xb/a may be crawled: /*b/ is narrower than /*b, although /*/a cannot be compared with it. When neither side has such a line, the usage is prohibited.",
-					"A permission whose until- date has passed makes the answer \"not allowed\", and that line is reported as deciding; a broader permission elsewhere does not step in.",
-				},
-				Example: "ACAP-crawler: *\nACAP-allow-index: /\nACAP-allow-index: /serial/ time-limit=until-2008-03-01\n",
+		},
+		{
+			Heading: "Ties and expired limits",
+			Paragraphs: []string{
+				"When several matching lines agree and none is narrower, the first one is reported as deciding, and the restrictions of all of them are shown together.",
+				"When several lines on each side match, a side wins if one of its lines is narrower than every line of the other side, whatever order the lines come in. With ACAP-allow-crawl: /*/a, ACAP-allow-crawl: /*b/ and ACAP-disallow-crawl: /*b, the path /xb/a may be crawled: /*b/ is narrower than /*b, although /*/a cannot be compared with it. When neither side has such a line, the usage is prohibited.",
+				"A permission whose until- date has passed makes the answer \"not allowed\", and that line is reported as deciding; a broader permission elsewhere does not step in.",
 			},
-			{
-				Heading: "URLs and patterns",
-				Paragraphs: []string{
-					"The tester assumes every URL belongs to the file's own site: it keeps the path and query and drops the rest. Dot segments such as /a/../b are not resolved. Escapes such as %41 are compared as the character they stand for, except %2F, which never equals a real slash.",
-					"An ACAP pattern that does not start with / is read as if it did, so *.html$ means any path ending in .html. One that starts with neither / nor * also gets a warning.",
-				},
-				Example: "ACAP-crawler: *\nACAP-disallow-crawl: *-print.html$\n",
+			Example: "ACAP-crawler: *\nACAP-allow-index: /\nACAP-allow-index: /serial/ time-limit=until-2008-03-01\n",
+		},
+		{
+			Heading: "URLs and patterns",
+			Paragraphs: []string{
+				"The tester assumes every URL belongs to the file's own site: it keeps the path and query and drops the rest. Dot segments such as /a/../b are not resolved. Escapes such as %41 are compared as the character they stand for, except %2F, which never equals a real slash.",
+				"An ACAP pattern that does not start with / is read as if it did, so *.html$ means any path ending in .html. One that starts with neither / nor * also gets a warning.",
 			},
-			{
-				Heading: "What the simulator starts with",
-				Paragraphs: []string{
-					"A file you open, or paste over the whole text, is read the way it is written for: as an ACAP crawler when it has ACAP records, as today's crawlers read usage preferences when it has Content-Usage or Content-Signal lines, and as an RFC 9309 crawler otherwise. The crawler asked is the first one the file names for that reading, or any other crawler when it names none. Once you choose a crawler, a purpose or a kind yourself, your choice stays, for every file you open, until you change it. \"URLs from this file\" fills the URLs with one path for each pattern of the file's rules.",
-				},
+			Example: "ACAP-crawler: *\nACAP-disallow-crawl: *-print.html$\n",
+		},
+	}
+}
+
+// toolChoices are the choices about what the workbench's tools do: the
+// simulator, tabs, large files, the converter, pages and today's crawlers.
+func toolChoices() []Section {
+	return []Section{
+		{
+			Heading: "What the simulator starts with",
+			Paragraphs: []string{
+				"A file you open, or paste over the whole text, is read the way it is written for: as an ACAP crawler when it has ACAP records, as today's crawlers read usage preferences when it has Content-Usage or Content-Signal lines, and as an RFC 9309 crawler otherwise. The crawler asked is the first one the file names for that reading, or any other crawler when it names none. Once you choose a crawler, a purpose or a kind yourself, your choice stays, for every file you open, until you change it. \"URLs from this file\" fills the URLs with one path for each pattern of the file's rules.",
 			},
-			{
-				Heading: "The workbench open in several tabs",
-				Paragraphs: []string{
-					"Every tab of the workbench saves to the same place in your browser. A tab that has no changes of its own takes the changes another tab saves, at once, and says so under the editor. When two tabs change the files before either has saved, the tab that notices stops saving and asks which version to keep as it is; the other version's changed files are added to the workspace as copies, such as \"robots (copy).txt\", so nothing you typed is lost. A tab closed before you answered keeps its changes for the next tab, which adds them as copies too. Your choices in the simulator and the panel you have open are each tab's own.",
-				},
+		},
+		{
+			Heading: "The workbench open in several tabs",
+			Paragraphs: []string{
+				"Every tab of the workbench saves to the same place in your browser. A tab that has no changes of its own takes the changes another tab saves, at once, and says so under the editor. When two tabs change the files before either has saved, the tab that notices stops saving and asks which version to keep as it is; the other version's changed files are added to the workspace as copies, such as \"robots (copy).txt\", so nothing you typed is lost. A tab closed before you answered keeps its changes for the next tab, which adds them as copies too. Your choices in the simulator and the panel you have open are each tab's own.",
 			},
-			{
-				Heading: "Very large files",
-				Paragraphs: []string{
-					"A file of 1 MiB or more opens read-only: the page shows the lines you scroll to, checks the file, and the simulator and the converter read it, without waiting for the browser to take megabytes into a text box (a quarter of a second or more for 3.7 MB, during which the page would not move). Edit the file puts the whole text in the editor when you want to change it (typing into the read-only view makes the bar with that button flash); after that it is edited like any other file. While a large file is read-only, copying gives the whole lines the selection touches, and applying a suggested fix first puts the file in the editor. Files over 5 MiB are not opened.",
-				},
+		},
+		{
+			Heading: "Very large files",
+			Paragraphs: []string{
+				"A file of 1 MiB or more opens read-only: the page shows the lines you scroll to, checks the file, and the simulator and the converter read it, without waiting for the browser to take megabytes into a text box (a quarter of a second or more for 3.7 MB, during which the page would not move). Edit the file puts the whole text in the editor when you want to change it (typing into the read-only view makes the bar with that button flash); after that it is edited like any other file. While a large file is read-only, copying gives the whole lines the selection touches, and applying a suggested fix first puts the file in the editor. Files over 5 MiB are not opened.",
 			},
-			{
-				Heading: "Capital letters",
-				Paragraphs: []string{
-					"ACAP ignores the difference between capital and small letters in paths, crawler names, purposes, usages and defined names, but only for the letters A to Z. Other characters that some languages treat as case variants are compared exactly: the long s (ſ) is not s, and the Kelvin sign (K) is not K.",
-					"Qualifier names ignore case too: Time-Limit=until-2008-03-01 is time-limit=until-2008-03-01.",
-				},
-				Example: "ACAP-crawler: *\nACAP-allow-index: / Time-Limit=until-2008-03-01\n",
+		},
+		{
+			Heading: "Capital letters",
+			Paragraphs: []string{
+				"ACAP ignores the difference between capital and small letters in paths, crawler names, purposes, usages and defined names, but only for the letters A to Z. Other characters that some languages treat as case variants are compared exactly: the long s (ſ) is not s, and the Kelvin sign (K) is not K.",
+				"Qualifier names ignore case too: Time-Limit=until-2008-03-01 is time-limit=until-2008-03-01.",
 			},
-			{
-				Heading: "Purposes, and where a line stands",
-				Paragraphs: []string{
-					"ACAP-usage-purpose with nothing after it is an error. The lines that follow it, up to the next purpose or record, still belong to that sub-record, which no question can reach: they are not read as lines for every purpose.",
-					"ACAP-ignore-conventional-records counts wherever it stands in the file; when it comes after the first record, a note suggests moving it to the top.",
-				},
-				Example:      "ACAP-crawler: *\nACAP-usage-purpose:\nACAP-disallow-index: /\n",
-				ShowsMistake: true,
+			Example: "ACAP-crawler: *\nACAP-allow-index: / Time-Limit=until-2008-03-01\n",
+		},
+		{
+			Heading: "Purposes, and where a line stands",
+			Paragraphs: []string{
+				"ACAP-usage-purpose with nothing after it is an error. The lines that follow it, up to the next purpose or record, still belong to that sub-record, which no question can reach: they are not read as lines for every purpose.",
+				"ACAP-ignore-conventional-records counts wherever it stands in the file; when it comes after the first record, a note suggests moving it to the top.",
 			},
-			{
-				Heading: "Definitions and referenced files",
-				Paragraphs: []string{
-					"A local usage or resource set defined in robots.txt can be used in a file that robots.txt points to with ACAP-permissions-reference. A definition in the referenced file counts only there, and where both files define the same name, the referenced file uses its own.",
-					"When you edit such a file in its own tab, the checker reads it with the definitions of robots.txt, so a name it borrows is not marked as undefined; a name defined in neither file is.",
-				},
+			Example:      "ACAP-crawler: *\nACAP-usage-purpose:\nACAP-disallow-index: /\n",
+			ShowsMistake: true,
+		},
+		{
+			Heading: "Definitions and referenced files",
+			Paragraphs: []string{
+				"A local usage or resource set defined in robots.txt can be used in a file that robots.txt points to with ACAP-permissions-reference. A definition in the referenced file counts only there, and where both files define the same name, the referenced file uses its own.",
+				"When you edit such a file in its own tab, the checker reads it with the definitions of robots.txt, so a name it borrows is not marked as undefined; a name defined in neither file is.",
 			},
-			{
-				Heading: "The converter's check",
-				Paragraphs: []string{
-					"The comparison covers every crawler: each one the file names, and one for the crawlers it does not name (called AnyOtherCrawler, or AnyOtherCrawlerX if your file uses that name). The 1996 draft gives a crawler the first record whose User-agent contains its name, so a crawler the file does not name can read a named record (alpha reads the record for alphabet; google the one for Google-Extended); for that source the check also covers, for each such record, the crawlers whose names are part of it, and the report says whom each crawler it lists stands for. ACAP names are whole words, so no ACAP line can give those crawlers that record: where their answers differ from those of crawlers of no record, the report lists the paths as differences no line can remove. The drift warning covers only the named crawlers. The robots.txt file itself may always be fetched, so a witness never is /robots.txt: the same characters written with an escape are asked instead. A witness that begins with two slashes, such as //a, is written ////a: a URL that begins with // names a host, so the path is written after an empty one, and pasting the witness into the simulator asks about //a.",
-					"The check is bounded by the work it does, not by time: it explores at most so many points (and so much memory) per crawler, and so many in all, so the same file always gets the same verdict, on any computer, however busy. Beyond that the crawlers not finished are named as not proved. The page may also stop a check that takes long so that it stays responsive; it then says so, and Keep checking goes on where it stopped, to the same verdict.",
-					"A difference is one of case when an ACAP crawler that told capital letters apart, as conventional crawlers do, would give your file's answer: ACAP's disregard of capitals is then the whole cause. The check proves first that no other difference exists, then looks for paths where capitals make one; when that search ends without finding any, the report says it did not settle the question rather than calling the file equivalent.",
-					"The converter adds at most 500 lines in all: a publisher reads a list of differences more easily than thousands of lines. Two patterns that both begin with * take some 233 lines each time, so a file may have two such pairs restored and the others listed.",
-				},
+		},
+		{
+			Heading: "The converter's check",
+			Paragraphs: []string{
+				"The comparison covers every crawler: each one the file names, and one for the crawlers it does not name (called AnyOtherCrawler, or AnyOtherCrawlerX if your file uses that name). The 1996 draft gives a crawler the first record whose User-agent contains its name, so a crawler the file does not name can read a named record (alpha reads the record for alphabet; google the one for Google-Extended); for that source the check also covers, for each such record, the crawlers whose names are part of it, and the report says whom each crawler it lists stands for. ACAP names are whole words, so no ACAP line can give those crawlers that record: where their answers differ from those of crawlers of no record, the report lists the paths as differences no line can remove. The drift warning covers only the named crawlers. The robots.txt file itself may always be fetched, so a witness never is /robots.txt: the same characters written with an escape are asked instead. A witness that begins with two slashes, such as //a, is written ////a: a URL that begins with // names a host, so the path is written after an empty one, and pasting the witness into the simulator asks about //a.",
+				"The check is bounded by the work it does, not by time: it explores at most so many points (and so much memory) per crawler, and so many in all, so the same file always gets the same verdict, on any computer, however busy. Beyond that the crawlers not finished are named as not proved. The page may also stop a check that takes long so that it stays responsive; it then says so, and Keep checking goes on where it stopped, to the same verdict.",
+				"A difference is one of case when an ACAP crawler that told capital letters apart, as conventional crawlers do, would give your file's answer: ACAP's disregard of capitals is then the whole cause. The check proves first that no other difference exists, then looks for paths where capitals make one; when that search ends without finding any, the report says it did not settle the question rather than calling the file equivalent.",
+				"The converter adds at most 500 lines in all: a publisher reads a list of differences more easily than thousands of lines. Two patterns that both begin with * take some 233 lines each time, so a file may have two such pairs restored and the others listed.",
 			},
-			{
-				Heading: "Pages and older crawlers",
-				Paragraphs: []string{
-					"A robots META tag decides the usages it speaks of for its page, as the narrowest line there is, and a permission brings its qualifiers, time limits included. Usages a usage needs are answered with the page too (a page's allow-preserve lets its cached copy be shown). Crawling is the exception: a page cannot permit or forbid it, and a crawler that may not fetch the page never sees its tags. Crawlers older than ACAP read only noindex and nofollow from a page.",
-					"META tags addressed to a crawler by name are matched like records: without /version and ignoring case; with a full User-Agent string, only the tags with the longest name found in it count. A tag for a specific way of presenting beats a tag for present on the same page, as in robots.txt.",
-					"A page's disallow-other refuses the usages that neither the page nor robots.txt speaks of for that page; a line of robots.txt about the usage itself still decides it.",
-					"When you give a full User-Agent string instead of a name, every kind of crawler uses only the groups with the longest name found in it.",
-					"In the 2.0.0 proposal, a path in a group with Allow lines but none matching and no Disallow lines is refused; the proposal left that case open.",
-					"For the 1994 convention, the 1996 draft and the 2.0.0 proposal, a blank line ends a record. A User-agent line followed by a blank line is still that crawler's record: it forbids nothing, and the * record is not used instead. A conventional path that starts with neither / nor * is used as written, so it matches nothing, with a warning; only ACAP paths get the missing /.",
-				},
-			}, {
-				Heading: "Today's AI crawlers",
-				Paragraphs: []string{
-					"A path may come before the values of Content-Signal, as for Content-Usage: many real files write one, and neither Cloudflare's policy nor its draft forbids it.",
-					"A label given twice on one line keeps its last value, as the structured-field rules the vocabulary uses say; the checker warns, because the first is silently dropped.",
-					"Content-Usage and Content-Signal are rules of their group: for today's crawler a User-agent line after one starts a new group. The RFC 9309 kind reads as Google's parser, which does not know these lines, so for it the group goes on.",
-					"Content-Usage lines whose paths have the same length and both match are combined, like lines with identical paths. Content-Signal lines are chosen among themselves the same way, and the two results combine most restrictively.",
-					"Google-Extended's and Applebot-Extended's groups are chosen as RFC 9309 chooses groups, so when no group names them the * group speaks for them: a site-wide Disallow in the * group refuses training through them too. An Allow there states nothing. Unknown labels are ignored (shown as information), as the drafts require.",
-				},
-				Example: "User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Signal: /press/ ai-train=yes\nAllow: /\n",
+		},
+		{
+			Heading: "Pages and older crawlers",
+			Paragraphs: []string{
+				"A robots META tag decides the usages it speaks of for its page, as the narrowest line there is, and a permission brings its qualifiers, time limits included. Usages a usage needs are answered with the page too (a page's allow-preserve lets its cached copy be shown). Crawling is the exception: a page cannot permit or forbid it, and a crawler that may not fetch the page never sees its tags. Crawlers older than ACAP read only noindex and nofollow from a page.",
+				"META tags addressed to a crawler by name are matched like records: without /version and ignoring case; with a full User-Agent string, only the tags with the longest name found in it count. A tag for a specific way of presenting beats a tag for present on the same page, as in robots.txt.",
+				"A page's disallow-other refuses the usages that neither the page nor robots.txt speaks of for that page; a line of robots.txt about the usage itself still decides it.",
+				"When you give a full User-Agent string instead of a name, every kind of crawler uses only the groups with the longest name found in it.",
+				"In the 2.0.0 proposal, a path in a group with Allow lines but none matching and no Disallow lines is refused; the proposal left that case open.",
+				"For the 1994 convention, the 1996 draft and the 2.0.0 proposal, a blank line ends a record. A User-agent line followed by a blank line is still that crawler's record: it forbids nothing, and the * record is not used instead. A conventional path that starts with neither / nor * is used as written, so it matches nothing, with a warning; only ACAP paths get the missing /.",
 			},
+		}, {
+			Heading: "Today's AI crawlers",
+			Paragraphs: []string{
+				"A path may come before the values of Content-Signal, as for Content-Usage: many real files write one, and neither Cloudflare's policy nor its draft forbids it.",
+				"A label given twice on one line keeps its last value, as the structured-field rules the vocabulary uses say; the checker warns, because the first is silently dropped.",
+				"Content-Usage and Content-Signal are rules of their group: for today's crawler a User-agent line after one starts a new group. The RFC 9309 kind reads as Google's parser, which does not know these lines, so for it the group goes on.",
+				"Content-Usage lines whose paths have the same length and both match are combined, like lines with identical paths. Content-Signal lines are chosen among themselves the same way, and the two results combine most restrictively.",
+				"Google-Extended's and Applebot-Extended's groups are chosen as RFC 9309 chooses groups, so when no group names them the * group speaks for them: a site-wide Disallow in the * group refuses training through them too. An Allow there states nothing. Unknown labels are ignored (shown as information), as the drafts require.",
+			},
+			Example: "User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Signal: /press/ ai-train=yes\nAllow: /\n",
 		},
 	}
 }

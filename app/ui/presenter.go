@@ -186,9 +186,37 @@ func (c *PrintView) deciders(r int) []decider {
 	return out
 }
 
+// printCell is one answer whose explanation the handout prints.
+type printCell struct {
+	url, usage, word string
+	a                *policy.Answer
+}
+
 // Render builds the handout (computed once per render; it is only
 // rendered when printing).
 func (c *PrintView) Render() app.UI {
+	urls := c.URLs
+	more := 0
+	if len(urls) > HandoutURLs {
+		more = len(urls) - HandoutURLs
+		urls = urls[:HandoutURLs]
+	}
+	cells := c.explained(urls)
+	// A main landmark of its own: on paper, the page's <main> is hidden.
+	return app.Main().Class("print-view").Body(
+		app.H1().Text(c.Name),
+		app.Section().Class("pv-file").Body(
+			app.H2().Text("The file"),
+			app.Pre().Class("pv-code").Text(c.numberedText()),
+		),
+		c.renderProblems(),
+		app.If(len(urls) > 0 && len(c.Usages) > 0, func() app.UI { return c.renderSimulation(urls, more) }),
+		app.If(len(cells) > 0, func() app.UI { return renderExplanations(cells) }),
+	)
+}
+
+// numberedText is the file with its line numbers, right-aligned.
+func (c *PrintView) numberedText() string {
 	lines := strings.Split(strings.ReplaceAll(c.Text, "\r\n", "\n"), "\n")
 	if len(lines) > 1 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
@@ -199,6 +227,11 @@ func (c *PrintView) Render() app.UI {
 		n := wkItoa(i + 1)
 		code.WriteString(strings.Repeat(" ", width-len(n)) + n + "  " + l + "\n")
 	}
+	return code.String()
+}
+
+// caption says whose answers the matrix holds and what its signs mean.
+func (c *PrintView) caption() string {
 	caption := "What " + c.Crawler + " may do with each URL"
 	if c.Crawler == "" {
 		caption = "What the crawler may do with each URL"
@@ -206,134 +239,135 @@ func (c *PrintView) Render() app.UI {
 	if c.Purpose != "" {
 		caption += ", for the purpose " + c.Purpose
 	}
-	caption += ". ✓ yes, ◐ allowed with restrictions, ✕ no."
-	urls, usages := c.URLs, c.Usages
-	more := 0
-	if len(urls) > HandoutURLs {
-		more = len(urls) - HandoutURLs
-		urls = urls[:HandoutURLs]
-	}
-	type cell struct {
-		url, usage, word string
-		a                *policy.Answer
-	}
-	var cells []cell
+	return caption + ". ✓ yes, ◐ allowed with restrictions, ✕ no."
+}
+
+// explained lists the answers whose explanations are printed: all of them
+// for a full handout, else the selected cell's.
+func (c *PrintView) explained(urls []string) []printCell {
+	var cells []printCell
 	for r := range urls {
-		for col := range usages {
+		for col := range c.Usages {
 			a := c.answer(r, col)
-			if a == nil || !(c.Full || c.Selected == r*len(usages)+col+1) {
+			if a == nil || !(c.Full || c.Selected == r*len(c.Usages)+col+1) {
 				continue
 			}
 			_, w := wkVerdict(a)
-			cells = append(cells, cell{urls[r], usages[col].String(), w, a})
+			cells = append(cells, printCell{urls[r], c.Usages[col].String(), w, a})
 		}
 	}
+	return cells
+}
+
+func (c *PrintView) renderProblems() app.UI {
 	problems := c.Problems
-	// A main landmark of its own: on paper, the page's <main> is hidden.
-	return app.Main().Class("print-view").Body(
-		app.H1().Text(c.Name),
-		app.Section().Class("pv-file").Body(
-			app.H2().Text("The file"),
-			app.Pre().Class("pv-code").Text(code.String()),
-		),
-		app.Section().Class("pv-problems").Body(
-			app.H2().Text("Problems"),
-			app.If(len(problems) == 0, func() app.UI { return app.P().Text("None found.") }).
-				Else(func() app.UI {
-					return app.Ul().Body(app.Range(problems).Slice(func(i int) app.UI {
-						d := problems[i]
-						return app.Li().Body(
-							app.Strong().Text(wkLineWord(d.Pos.Line)+", "+d.Severity.String()+": "),
-							app.Text(d.Message),
-						)
-					}))
-				}),
-		),
-		app.If(len(urls) > 0 && len(usages) > 0, func() app.UI {
-			return app.Section().Class("pv-sim").Body(
-				app.H2().Text("Simulation"),
-				app.Table().Class("pv-matrix").Body(
-					app.Caption().Text(caption),
-					app.THead().Body(app.Tr().Body(
-						app.Th().Scope("col").Text("URL"),
-						app.Range(usages).Slice(func(i int) app.UI { return app.Th().Scope("col").Text(usages[i].String()) }),
-					)),
-					app.TBody().Body(app.Range(urls).Slice(func(r int) app.UI {
-						return app.Tr().Body(
-							app.Th().Scope("row").Body(app.Code().Text(urls[r])),
-							app.Range(usages).Slice(func(col int) app.UI {
-								icon, word := wkVerdict(c.answer(r, col))
-								return app.Td().Class("pv-" + word).Text(icon + " " + word)
-							}),
-						)
-					})),
-				),
-				app.If(more > 0, func() app.UI {
-					return app.P().Class("pv-more").Text("The handout shows the first " + wkItoa(HandoutURLs) + " URLs; " + wkItoa(more) + " more were simulated.")
-				}),
-				app.H2().Text("What decided each answer"),
-				app.Table().Class("pv-deciders").Body(
-					app.THead().Body(app.Tr().Body(
-						app.Th().Scope("col").Text("URL"),
-						app.Th().Scope("col").Text("Deciding line, and the answers it gives"),
-					)),
-					app.TBody().Body(app.Range(urls).Slice(func(r int) app.UI {
-						ds, rest := c.deciders(r), -1
-						// The line deciding most usages is said last, as
-						// "the other usages", so that a row stays short.
-						for k, d := range ds {
-							if len(d.usages) >= 4 && (rest < 0 || len(d.usages) > len(ds[rest].usages)) {
-								rest = k
-							}
-						}
-						if rest >= 0 {
-							ds = append(append(append([]decider(nil), ds[:rest]...), ds[rest+1:]...), ds[rest])
-							rest = len(ds) - 1
-						}
-						return app.Tr().Body(
-							app.Th().Scope("row").Body(app.Code().Text(urls[r])),
-							app.Td().Body(app.Ul().Body(app.Range(ds).Slice(func(k int) app.UI {
-								d := ds[k]
-								what := strings.Join(d.usages, ", ") + ": " + d.icon + " " + d.word
-								if k == rest && len(ds) > 1 {
-									what = "the other " + wkItoa(len(d.usages)) + " usages: " + d.icon + " " + d.word
-								} else if k == rest {
-									what = "all " + wkItoa(len(d.usages)) + " usages: " + d.icon + " " + d.word
-								}
-								if d.restrictions != "" {
-									what += " (" + d.restrictions + ")"
-								}
-								return app.Li().Body(
-									app.Strong().Text(d.line),
-									app.If(d.text != "", func() app.UI { return app.Code().Text(" " + d.text) }),
-									app.Text(" → "+what),
-								)
-							}))),
-						)
-					})),
-				),
-			)
-		}),
-		app.If(len(cells) > 0, func() app.UI {
-			return app.Section().Class("pv-explanations").Body(
-				app.H2().Text("Explanations"),
-				app.Range(cells).Slice(func(i int) app.UI {
-					ce := cells[i]
-					return app.Div().Class("pv-explain").Body(
-						app.H3().Body(app.Code().Text(ce.url), app.Text(" — "+ce.usage+": "+ce.word)),
-						app.Ol().Body(app.Range(ce.a.Trace.Steps).Slice(func(j int) app.UI {
-							s := ce.a.Trace.Steps[j]
-							prefix := ""
-							if s.Line > 0 {
-								if s.File != "" {
-									prefix = s.File + ":"
-								}
-								prefix += wkLineWord(s.Line) + ": "
-							}
-							return app.Li().Text(prefix + s.Text)
-						})),
+	return app.Section().Class("pv-problems").Body(
+		app.H2().Text("Problems"),
+		app.If(len(problems) == 0, func() app.UI { return app.P().Text("None found.") }).
+			Else(func() app.UI {
+				return app.Ul().Body(app.Range(problems).Slice(func(i int) app.UI {
+					d := problems[i]
+					return app.Li().Body(
+						app.Strong().Text(wkLineWord(d.Pos.Line)+", "+d.Severity.String()+": "),
+						app.Text(d.Message),
 					)
-				}),
+				}))
+			}),
+	)
+}
+
+// renderSimulation is the matrix of the first URLs and, for each URL, the
+// lines that decided its answers.
+func (c *PrintView) renderSimulation(urls []string, more int) app.UI {
+	usages := c.Usages
+	return app.Section().Class("pv-sim").Body(
+		app.H2().Text("Simulation"),
+		app.Table().Class("pv-matrix").Body(
+			app.Caption().Text(c.caption()),
+			app.THead().Body(app.Tr().Body(
+				app.Th().Scope("col").Text("URL"),
+				app.Range(usages).Slice(func(i int) app.UI { return app.Th().Scope("col").Text(usages[i].String()) }),
+			)),
+			app.TBody().Body(app.Range(urls).Slice(func(r int) app.UI {
+				return app.Tr().Body(
+					app.Th().Scope("row").Body(app.Code().Text(urls[r])),
+					app.Range(usages).Slice(func(col int) app.UI {
+						icon, word := wkVerdict(c.answer(r, col))
+						return app.Td().Class("pv-" + word).Text(icon + " " + word)
+					}),
+				)
+			})),
+		),
+		app.If(more > 0, func() app.UI {
+			return app.P().Class("pv-more").Text("The handout shows the first " + wkItoa(HandoutURLs) + " URLs; " + wkItoa(more) + " more were simulated.")
+		}),
+		app.H2().Text("What decided each answer"),
+		app.Table().Class("pv-deciders").Body(
+			app.THead().Body(app.Tr().Body(
+				app.Th().Scope("col").Text("URL"),
+				app.Th().Scope("col").Text("Deciding line, and the answers it gives"),
+			)),
+			app.TBody().Body(app.Range(urls).Slice(func(r int) app.UI { return c.renderDeciders(r, urls[r]) })),
+		),
+	)
+}
+
+// renderDeciders is the row of one URL: each deciding line with the
+// usages it answers.
+func (c *PrintView) renderDeciders(r int, url string) app.UI {
+	ds, rest := c.deciders(r), -1
+	// The line deciding most usages is said last, as "the other usages",
+	// so that a row stays short.
+	for k, d := range ds {
+		if len(d.usages) >= 4 && (rest < 0 || len(d.usages) > len(ds[rest].usages)) {
+			rest = k
+		}
+	}
+	if rest >= 0 {
+		ds = append(append(append([]decider(nil), ds[:rest]...), ds[rest+1:]...), ds[rest])
+		rest = len(ds) - 1
+	}
+	return app.Tr().Body(
+		app.Th().Scope("row").Body(app.Code().Text(url)),
+		app.Td().Body(app.Ul().Body(app.Range(ds).Slice(func(k int) app.UI {
+			d := ds[k]
+			what := strings.Join(d.usages, ", ") + ": " + d.icon + " " + d.word
+			if k == rest && len(ds) > 1 {
+				what = "the other " + wkItoa(len(d.usages)) + " usages: " + d.icon + " " + d.word
+			} else if k == rest {
+				what = "all " + wkItoa(len(d.usages)) + " usages: " + d.icon + " " + d.word
+			}
+			if d.restrictions != "" {
+				what += " (" + d.restrictions + ")"
+			}
+			return app.Li().Body(
+				app.Strong().Text(d.line),
+				app.If(d.text != "", func() app.UI { return app.Code().Text(" " + d.text) }),
+				app.Text(" → "+what),
+			)
+		}))),
+	)
+}
+
+// renderExplanations prints the steps of each explained answer.
+func renderExplanations(cells []printCell) app.UI {
+	return app.Section().Class("pv-explanations").Body(
+		app.H2().Text("Explanations"),
+		app.Range(cells).Slice(func(i int) app.UI {
+			ce := cells[i]
+			return app.Div().Class("pv-explain").Body(
+				app.H3().Body(app.Code().Text(ce.url), app.Text(" — "+ce.usage+": "+ce.word)),
+				app.Ol().Body(app.Range(ce.a.Trace.Steps).Slice(func(j int) app.UI {
+					s := ce.a.Trace.Steps[j]
+					prefix := ""
+					if s.Line > 0 {
+						if s.File != "" {
+							prefix = s.File + ":"
+						}
+						prefix += wkLineWord(s.Line) + ": "
+					}
+					return app.Li().Text(prefix + s.Text)
+				})),
 			)
 		}),
 	)
