@@ -116,13 +116,15 @@ func (c conformCase) question() (Question, error) {
 	q.Kind = k
 	if c.Usage != "" {
 		u, ok := ParseUsage(c.Usage)
-		if k == KindToday {
-			u, ok = ParseCategory(c.Usage)
+		if k == KindToday && c.Usage != "crawl" {
+			q.Category, ok = ParseCategory(c.Usage)
 		}
 		if !ok {
 			return q, fmt.Errorf("unknown usage %q", c.Usage)
 		}
-		q.Usage = u
+		if q.Category == CategoryNone {
+			q.Usage = u
+		}
 	}
 	if c.Date != "" {
 		d, ok := ParseDate(c.Date)

@@ -106,7 +106,7 @@ func TestConformanceToday(t *testing.T) {
 						t.Errorf("%s: deciding file = %q, want %q\n%s", c.describe(), a.File, x.File, a.Trace)
 					}
 					if x.Words != "" {
-						if w := PreferenceWords(&a, q.Usage); w != x.Words {
+						if w := PreferenceWords(&a, q.Category); w != x.Words {
 							t.Errorf("%s: words %q, want %q", c.describe(), w, x.Words)
 						}
 					}

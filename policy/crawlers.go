@@ -44,16 +44,16 @@ func (u CrawlerUse) Title() string {
 // simulator with a group: training is train-ai, search is search, AI
 // answers and fetches on a person's request are ai-input. Other uses have
 // none.
-func (u CrawlerUse) Category() (Usage, bool) {
+func (u CrawlerUse) Category() (Category, bool) {
 	switch u {
 	case UseTraining:
-		return UsageTrainAI, true
+		return CategoryTrainAI, true
 	case UseSearch:
-		return UsageSearch, true
+		return CategorySearch, true
 	case UseAIInput, UseUserRequest:
-		return UsageAIInput, true
+		return CategoryAIInput, true
 	}
-	return UsageNone, false
+	return CategoryNone, false
 }
 
 // KnownCrawler is an entry of the table of well-known product tokens: what

@@ -76,7 +76,7 @@ func BenchmarkMatrix(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		p := NewPolicy(f)
-		p.Matrix(base, urls, Usages(), Kinds())
+		p.Matrix(base, urls, UsesOf(KindACAP), Kinds())
 	}
 }
 

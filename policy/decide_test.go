@@ -94,7 +94,7 @@ func TestMatrixAgreesWithDecide(t *testing.T) {
 	pol := NewPolicy(f)
 	urls := []string{"/", "/news/a.htm", "https://x.example/TEXTS/a.gif?x", "/private/p", "/news/"}
 	base := Question{Crawler: "SearchBot1", Purpose: "news", Date: Date{2026, 1, 1}}
-	m := pol.Matrix(base, urls, Usages(), Kinds())
+	m := pol.Matrix(base, urls, UsesOf(KindACAP), Kinds())
 	if len(m) != len(urls)*len(Usages())*len(Kinds()) {
 		t.Fatalf("matrix has %d answers", len(m))
 	}

@@ -120,7 +120,7 @@ func ExamplePolicy_Matrix() {
 	pol := policy.NewPolicy(policy.MustParse("User-agent: *\nDisallow: /a\nAllow: /a/b\n"))
 	urls := []string{"/a/x", "/a/b"}
 	kinds := []policy.Kind{policy.KindRFC9309, policy.KindREP1994}
-	answers := pol.Matrix(policy.Question{Crawler: "bot"}, urls, []policy.Usage{policy.UsageCrawl}, kinds)
+	answers := pol.Matrix(policy.Question{Crawler: "bot"}, urls, []policy.Use{{Usage: policy.UsageCrawl}}, kinds)
 	for i, a := range answers {
 		fmt.Println(urls[i/len(kinds)], kinds[i%len(kinds)], a.Allowed)
 	}

@@ -106,7 +106,7 @@ func BenchmarkLargeMatrix(b *testing.B) {
 		b.Run(in.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				NewPolicy(f).Matrix(base, urls, Usages(), Kinds())
+				NewPolicy(f).Matrix(base, urls, UsesOf(KindACAP), Kinds())
 			}
 		})
 	}

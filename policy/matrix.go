@@ -1,20 +1,20 @@
 package policy
 
 // Matrix answers many questions about one file in one call: every URL of
-// urls, for every usage of usages, as every kind of kinds, with the
-// crawler, purpose, date and matching option of base. It reduces each URL
-// once and reuses the parsed file and the per-crawler choice of records.
-// The answer for urls[i], usages[j], kinds[k] is at
-// index (i*len(usages)+j)*len(kinds)+k.
-func (p *Policy) Matrix(base Question, urls []string, usages []Usage, kinds []Kind) []Answer {
-	out := make([]Answer, 0, len(urls)*len(usages)*len(kinds))
+// urls, for every use of uses, as every kind of kinds, with the crawler,
+// purpose, date and matching option of base. It reduces each URL once and
+// reuses the parsed file and the per-crawler choice of records. The
+// answer for urls[i], uses[j], kinds[k] is at index
+// (i*len(uses)+j)*len(kinds)+k. UsesOf lists what a kind answers.
+func (p *Policy) Matrix(base Question, urls []string, uses []Use, kinds []Kind) []Answer {
+	out := make([]Answer, 0, len(urls)*len(uses)*len(kinds))
 	for _, url := range urls {
 		path := PathOf(url)
 		subj := NewSubject(path)
-		for _, u := range usages {
+		for _, u := range uses {
 			for _, k := range kinds {
 				q := base
-				q.URL, q.Usage, q.Kind = url, u, k
+				q.URL, q.Usage, q.Category, q.Kind = url, u.Usage, u.Category, k
 				out = append(out, p.decide(&q, path, &subj, false))
 			}
 		}

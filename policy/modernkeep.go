@@ -71,16 +71,19 @@ func (o KeepOutcome) String() string {
 }
 
 // KeepPair is one ACAP usage and today's category it maps to.
-type KeepPair struct{ ACAP, Today Usage }
+type KeepPair struct {
+	ACAP  Usage
+	Today Use
+}
 
 // KeepPairs are the usages compared: crawl, and each ACAP usage with a
 // counterpart among today's categories (TodayCategory).
 var KeepPairs = []KeepPair{
-	{UsageCrawl, UsageCrawl},
-	{UsageIndex, UsageSearch},
-	{UsagePresent, UsageSearch},
-	{UsagePreserve, UsageTrainAI},
-	{UsageOther, UsageTrainAI},
+	{UsageCrawl, Use{Usage: UsageCrawl}},
+	{UsageIndex, Use{Category: CategorySearch}},
+	{UsagePresent, Use{Category: CategorySearch}},
+	{UsagePreserve, Use{Category: CategoryTrainAI}},
+	{UsageOther, Use{Category: CategoryTrainAI}},
 }
 
 // KeepRow is one comparison: a crawler, a URL, a pair, both answers and
@@ -106,7 +109,7 @@ func KeepLose(before, after *File, crawlers, urls []string) []KeepRow {
 			subj := NewSubject(path)
 			for _, pair := range KeepPairs {
 				qa := Question{Crawler: c, URL: url, Usage: pair.ACAP, Kind: KindACAP}
-				qt := Question{Crawler: c, URL: url, Usage: pair.Today, Kind: KindToday}
+				qt := Question{Crawler: c, URL: url, Usage: pair.Today.Usage, Category: pair.Today.Category, Kind: KindToday}
 				r := KeepRow{Crawler: c, URL: url, Pair: pair, ACAP: pb.decide(&qa, path, &subj, true), Today: pa.decide(&qt, path, &subj, true)}
 				r.Outcome = keepOutcome(&r.ACAP, &r.Today)
 				out = append(out, r)

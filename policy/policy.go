@@ -264,11 +264,11 @@ func (p *Policy) decide(q *Question, path string, subj *Subject, quiet bool) Ans
 		a.step(Step{Kind: StepURL, Text: "the URL is matched as " + path})
 	}
 	if q.Kind == KindToday {
-		p.decideToday(q, u, path, subj, &a)
+		p.decideToday(q, path, subj, &a)
 		return a
 	}
-	if u >= numUsages {
-		a.step(Step{Kind: StepNote, Text: u.String() + " is a category of today's AI crawlers; a " + q.Kind.Title() + " answers it as crawl"})
+	if q.Category != CategoryNone {
+		a.step(Step{Kind: StepNote, Text: q.Category.String() + " is a category of today's AI crawlers; a " + q.Kind.Title() + " answers it as crawl"})
 		u = UsageCrawl
 	}
 	switch {

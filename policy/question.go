@@ -90,10 +90,13 @@ type Question struct {
 	Purpose string
 	// URL is a path (with query) or a full URL.
 	URL string
-	// Usage is the usage asked about; UsageNone means crawl. The today
-	// kind answers crawl and the categories (UsageSearch, UsageTrainAI,
-	// UsageAIInput); an ACAP usage asked of it is mapped by TodayCategory.
+	// Usage is the ACAP usage asked about; UsageNone means crawl. An ACAP
+	// usage asked of the today kind is read as its category
+	// (TodayCategory).
 	Usage Usage
+	// Category, when set, asks the today kind about one of today's
+	// categories instead of Usage. The other kinds answer it as crawl.
+	Category Category
 	// Date is the day of the question, for until- time limits; the zero
 	// Date shows limits without enforcing them.
 	Date Date

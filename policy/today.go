@@ -116,7 +116,30 @@ type statement struct {
 	tag   string        // the META value that said it (noindex, nosnippet, ...)
 }
 
-func (p *Policy) decideToday(q *Question, u Usage, path string, subj *Subject, a *Answer) {
+// todayCategoryOf returns the category q asks the today kind, CategoryNone
+// for crawl: its Category, or the category its ACAP usage is read as.
+func todayCategoryOf(q *Question, a *Answer) Category {
+	if q.Category != CategoryNone {
+		return q.Category
+	}
+	u := q.Usage
+	if u == UsageNone || u == UsageCrawl {
+		return CategoryNone
+	}
+	c, ok := TodayCategory(u)
+	if !a.quiet {
+		if !ok {
+			a.step(Step{Kind: StepFollowsCrawl, Text: "today's crawlers have no " + u.String() + ": it follows the answer for crawl"})
+		} else {
+			a.step(Step{Kind: StepNote, Text: "ACAP's " + u.String() + " is read as today's " + c.String() + " (its qualifiers, purposes and time limits have no equivalent)"})
+		}
+	}
+	return c
+}
+
+// decideToday answers q as a 2026 AI crawler: crawl as RFC 9309 reads the
+// file, then the category from the statements that speak for the crawler.
+func (p *Policy) decideToday(q *Question, path string, subj *Subject, a *Answer) {
 	crawler, ua := q.Crawler, q.UserAgent
 	own := isPurposeToken(crawler)
 	if own != nil {
@@ -125,18 +148,7 @@ func (p *Policy) decideToday(q *Question, u Usage, path string, subj *Subject, a
 			a.step(Step{Kind: StepPurposeToken, Text: own.token + " fetches nothing itself: " + own.fetcher + " crawls for it, and " + own.token + "'s own group speaks for the use"})
 		}
 	}
-	if u != UsageCrawl && !u.IsCategory() {
-		m, ok := TodayCategory(u)
-		if !ok {
-			if !a.quiet {
-				a.step(Step{Kind: StepFollowsCrawl, Text: "today's crawlers have no " + u.String() + ": it follows the answer for crawl"})
-			}
-			m = UsageCrawl
-		} else if !a.quiet {
-			a.step(Step{Kind: StepNote, Text: "ACAP's " + u.String() + " is read as today's " + m.String() + " (its qualifiers, purposes and time limits have no equivalent)"})
-		}
-		u = m
-	}
+	u := todayCategoryOf(q, a)
 	sel := p.selection(KindToday, crawler, ua)
 
 	// 1. Crawl: the RFC 9309 decision.
@@ -163,7 +175,7 @@ func (p *Policy) decideToday(q *Question, u Usage, path string, subj *Subject, a
 			a.step(Step{Kind: StepDefault, Text: "no Allow or Disallow pattern matches " + subj.Path() + ": crawling is allowed"})
 		}
 	}
-	if u == UsageCrawl {
+	if u == CategoryNone {
 		a.Allowed, a.Line = crawlOK, crawlLine
 		p.todayDecision(q, u, a)
 		return
@@ -178,8 +190,7 @@ func (p *Policy) decideToday(q *Question, u Usage, path string, subj *Subject, a
 	}
 
 	// 2. The category, from the crawler's group.
-	c, _ := category(u)
-	common := p.todayStatements(sel, c, u, subj, a, nil)
+	common := p.todayStatements(sel, u, subj, a, nil)
 
 	// 3. The per-purpose tokens that speak for the crawler.
 	var tokSts []statement
@@ -218,7 +229,7 @@ func (p *Policy) decideToday(q *Question, u Usage, path string, subj *Subject, a
 		}
 		// The token's own Content-Usage and Content-Signal lines speak too.
 		if ts.conv.named {
-			tokSts = p.todayStatements(ts, c, u, subj, a, tokSts)
+			tokSts = p.todayStatements(ts, u, subj, a, tokSts)
 		}
 	}
 
@@ -229,7 +240,7 @@ func (p *Policy) decideToday(q *Question, u Usage, path string, subj *Subject, a
 	}
 
 	// 5. Combine most restrictively; Google's ai-input has two channels.
-	if u == UsageAIInput && own == nil && isGoogleSearchCrawler(crawler, ua) {
+	if u == CategoryAIInput && own == nil && isGoogleSearchCrawler(crawler, ua) {
 		search := append(append([]statement(nil), common...), snippetSts...)
 		gemini := append(append([]statement(nil), common...), tokSts...)
 		p.todayChannels(u, subj, a, search, gemini)
@@ -275,7 +286,7 @@ func containsToken(ts []*purposeToken, t *purposeToken) bool {
 	return false
 }
 
-func categoryList(us []Usage) string {
+func categoryList(us []Category) string {
 	var s []string
 	for _, u := range us {
 		s = append(s, u.String())
@@ -284,8 +295,9 @@ func categoryList(us []Usage) string {
 }
 
 // todayStatements adds what the Content-Usage and Content-Signal lines of
-// a selection say about category c for subj.
-func (p *Policy) todayStatements(sel *selection, c int, u Usage, subj *Subject, a *Answer, sts []statement) []statement {
+// a selection say about category u for subj.
+func (p *Policy) todayStatements(sel *selection, u Category, subj *Subject, a *Answer, sts []statement) []statement {
+	c, _ := u.index()
 	for _, signal := range []bool{false, true} {
 		rs, name := sel.today.usage, "Content-Usage"
 		if signal {
@@ -355,15 +367,15 @@ func (p *Policy) todayStatements(sel *selection, c int, u Usage, subj *Subject, 
 	return sts
 }
 
-func (p *Policy) todayDecision(q *Question, u Usage, a *Answer) {
+func (p *Policy) todayDecision(q *Question, u Category, a *Answer) {
 	if a.quiet {
 		return
 	}
 	var text string
 	switch {
-	case u == UsageCrawl && a.Allowed:
+	case u == CategoryNone && a.Allowed:
 		text = "answer: crawl is allowed"
-	case u == UsageCrawl:
+	case u == CategoryNone:
 		text = "answer: crawl is not allowed"
 	case a.Preference == PrefAllowed:
 		text = "answer: " + u.String() + " is allowed by the publisher's preference"

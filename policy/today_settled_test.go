@@ -18,24 +18,24 @@ func TestTodaySettledRealFiles(t *testing.T) {
 	tests := []struct {
 		file     string
 		crawler  string
-		usage    Usage
+		usage    Category
 		want     Preference
 		partial  bool
 		line     int
 		words    string
 		explains []string
 	}{
-		{"www.bbc.com.txt", "Googlebot", UsageAIInput, PrefDisallowed, true, 136, "partly disallowed",
+		{"www.bbc.com.txt", "Googlebot", CategoryAIInput, PrefDisallowed, true, 136, "partly disallowed",
 			[]string{ChannelGoogleSearchAI + ": no preference", ChannelGemini + ": disallowed, decided by line 136 (disallow: /)", "remove or narrow line 136", "partial"}},
-		{"www.bbc.com.txt", "Googlebot", UsageSearch, PrefUnstated, false, 0, "no preference: may be indexed",
+		{"www.bbc.com.txt", "Googlebot", CategorySearch, PrefUnstated, false, 0, "no preference: may be indexed",
 			[]string{"meets no noindex may index it", "not for search"}},
-		{"www.bbc.com.txt", "Googlebot", UsageTrainAI, PrefDisallowed, false, 136, "disallowed", []string{"Google-Extended"}},
-		{"www.bbc.com.txt", "Applebot", UsageSearch, PrefUnstated, false, 0, "no preference: may be indexed", []string{"Applebot's search use is unaffected"}},
-		{"www.bbc.com.txt", "Perplexity-User", UsageAIInput, PrefNotCrawled, false, 142, "not crawled", []string{"does not obey robots.txt"}},
-		{"www.nytimes.com.txt", "Googlebot", UsageAIInput, PrefDisallowed, true, 209, "partly disallowed",
+		{"www.bbc.com.txt", "Googlebot", CategoryTrainAI, PrefDisallowed, false, 136, "disallowed", []string{"Google-Extended"}},
+		{"www.bbc.com.txt", "Applebot", CategorySearch, PrefUnstated, false, 0, "no preference: may be indexed", []string{"Applebot's search use is unaffected"}},
+		{"www.bbc.com.txt", "Perplexity-User", CategoryAIInput, PrefNotCrawled, false, 142, "not crawled", []string{"does not obey robots.txt"}},
+		{"www.nytimes.com.txt", "Googlebot", CategoryAIInput, PrefDisallowed, true, 209, "partly disallowed",
 			[]string{ChannelGoogleSearchAI + ": no preference", "line 209"}},
-		{"www.nytimes.com.txt", "Googlebot", UsageSearch, PrefUnstated, false, 0, "no preference: may be indexed", nil},
-		{"www.nytimes.com.txt", "GPTBot", UsageTrainAI, PrefNotCrawled, false, 212, "not crawled", nil},
+		{"www.nytimes.com.txt", "Googlebot", CategorySearch, PrefUnstated, false, 0, "no preference: may be indexed", nil},
+		{"www.nytimes.com.txt", "GPTBot", CategoryTrainAI, PrefNotCrawled, false, 212, "not crawled", nil},
 	}
 	for _, tt := range tests {
 		src, err := os.ReadFile(filepath.Join(dir, tt.file))
@@ -43,7 +43,7 @@ func TestTodaySettledRealFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		f, _ := Parse("/robots.txt", src)
-		a := NewPolicy(f).Decide(Question{Crawler: tt.crawler, URL: "/news/world-1", Usage: tt.usage, Kind: KindToday})
+		a := NewPolicy(f).Decide(Question{Crawler: tt.crawler, URL: "/news/world-1", Category: tt.usage, Kind: KindToday})
 		if a.Preference != tt.want || a.Partial != tt.partial || a.Line != tt.line {
 			t.Errorf("%s %s %s: %s partial=%v line %d, want %s partial=%v line %d\n%s", tt.file, tt.crawler, tt.usage, a.Preference, a.Partial, a.Line, tt.want, tt.partial, tt.line, a.Trace)
 		}

@@ -36,7 +36,7 @@ func TestCorpus2026Signals(t *testing.T) {
 		for _, crawler := range []string{"GPTBot", "Googlebot", "ClaudeBot"} {
 			crawl := pol.Decide(Question{Crawler: crawler, URL: "/news/x", Kind: KindToday})
 			for _, u := range Categories() {
-				a := pol.Decide(Question{Crawler: crawler, URL: "/news/x", Usage: u, Kind: KindToday})
+				a := pol.Decide(Question{Crawler: crawler, URL: "/news/x", Category: u, Kind: KindToday})
 				if !crawl.Allowed && a.Preference != PrefNotCrawled || crawl.Allowed && a.Preference == PrefNotCrawled {
 					t.Errorf("%s: %s %s: crawl %v but preference %s", filepath.Base(p), crawler, u, crawl.Allowed, a.Preference)
 				}
@@ -59,21 +59,21 @@ func TestToday2026Files(t *testing.T) {
 	tests := []struct {
 		file    string
 		crawler string
-		usage   Usage
+		usage   Category
 		want    Preference
 		line    int
 		trace   string
 	}{
-		{"davidguetta.com.txt", "GPTBot", UsageTrainAI, PrefNotCrawled, 51, "Disallow: /"},
-		{"davidguetta.com.txt", "OAI-SearchBot", UsageSearch, PrefAllowed, 29, "Content-Signal: search=yes,ai-train=no"},
-		{"davidguetta.com.txt", "OAI-SearchBot", UsageTrainAI, PrefDisallowed, 29, "train-ai is disallowed"},
-		{"davidguetta.com.txt", "OAI-SearchBot", UsageAIInput, PrefUnstated, 0, "says nothing about ai-input"},
-		{"davidguetta.com.txt", "Googlebot", UsageTrainAI, PrefDisallowed, 29, "Google-Extended"},
-		{"davidguetta.com.txt", "Googlebot", UsageAIInput, PrefDisallowed, 48, "in Google-Extended's group: ai-input is disallowed"},
-		{"davidguetta.com.txt", "Googlebot", UsageSearch, PrefAllowed, 29, "search is allowed"},
-		{"lobste.rs.txt", "Googlebot", UsageAIInput, PrefDisallowed, 14, "Content-Signal: ai-input=no"},
-		{"lobste.rs.txt", "GPTBot", UsageSearch, PrefNotCrawled, 18, "not crawled"},
-		{"stackoverflow.com.txt", "OAI-SearchBot", UsageSearch, PrefNotCrawled, 5, "Disallow: /"},
+		{"davidguetta.com.txt", "GPTBot", CategoryTrainAI, PrefNotCrawled, 51, "Disallow: /"},
+		{"davidguetta.com.txt", "OAI-SearchBot", CategorySearch, PrefAllowed, 29, "Content-Signal: search=yes,ai-train=no"},
+		{"davidguetta.com.txt", "OAI-SearchBot", CategoryTrainAI, PrefDisallowed, 29, "train-ai is disallowed"},
+		{"davidguetta.com.txt", "OAI-SearchBot", CategoryAIInput, PrefUnstated, 0, "says nothing about ai-input"},
+		{"davidguetta.com.txt", "Googlebot", CategoryTrainAI, PrefDisallowed, 29, "Google-Extended"},
+		{"davidguetta.com.txt", "Googlebot", CategoryAIInput, PrefDisallowed, 48, "in Google-Extended's group: ai-input is disallowed"},
+		{"davidguetta.com.txt", "Googlebot", CategorySearch, PrefAllowed, 29, "search is allowed"},
+		{"lobste.rs.txt", "Googlebot", CategoryAIInput, PrefDisallowed, 14, "Content-Signal: ai-input=no"},
+		{"lobste.rs.txt", "GPTBot", CategorySearch, PrefNotCrawled, 18, "not crawled"},
+		{"stackoverflow.com.txt", "OAI-SearchBot", CategorySearch, PrefNotCrawled, 5, "Disallow: /"},
 	}
 	for _, tt := range tests {
 		src, err := os.ReadFile(filepath.Join(dir, tt.file))
@@ -81,7 +81,7 @@ func TestToday2026Files(t *testing.T) {
 			t.Fatal(err)
 		}
 		f, _ := Parse("/robots.txt", src)
-		a := NewPolicy(f).Decide(Question{Crawler: tt.crawler, URL: "/news/x", Usage: tt.usage, Kind: KindToday})
+		a := NewPolicy(f).Decide(Question{Crawler: tt.crawler, URL: "/news/x", Category: tt.usage, Kind: KindToday})
 		if a.Preference != tt.want || a.Line != tt.line || !strings.Contains(a.Trace.String(), tt.trace) {
 			t.Errorf("%s %s %s: %s line %d, want %s line %d with %q in\n%s", tt.file, tt.crawler, tt.usage, a.Preference, a.Line, tt.want, tt.line, tt.trace, a.Trace)
 		}
@@ -94,7 +94,7 @@ func TestToday2026Files(t *testing.T) {
 func TestTodayTraceNamesEveryLine(t *testing.T) {
 	src := "User-agent: *\nAllow: /\nContent-Usage: train-ai=y\nContent-Usage: /news/ train-ai=n\nContent-Signal: ai-train=yes\n\nUser-agent: Google-Extended\nDisallow: /news/\n"
 	f, _ := Parse("/robots.txt", []byte(src))
-	a := NewPolicy(f).Decide(Question{Crawler: "Googlebot", URL: "/news/a", Usage: UsageTrainAI, Kind: KindToday})
+	a := NewPolicy(f).Decide(Question{Crawler: "Googlebot", URL: "/news/a", Category: CategoryTrainAI, Kind: KindToday})
 	lines := a.Trace.Lines()
 	for _, n := range []int{1, 2, 3, 4, 5, 7, 8} {
 		found := false
@@ -235,7 +235,7 @@ func FuzzParseStatement(f *testing.F) {
 		Check(file)
 		pol := NewPolicy(file)
 		for _, u := range Categories() {
-			a := pol.Decide(Question{Crawler: "Bot", URL: "/x/a", Usage: u, Kind: KindToday})
+			a := pol.Decide(Question{Crawler: "Bot", URL: "/x/a", Category: u, Kind: KindToday})
 			if a.Preference != PrefNotCrawled {
 				t.Fatalf("%s on /x/a: %s, want not-crawled", u, a.Preference)
 			}
@@ -261,14 +261,14 @@ func ExampleKindToday() {
 	f, _ := Parse("/robots.txt", []byte(src))
 	pol := NewPolicy(f)
 	for _, q := range []Question{
-		{Crawler: "GPTBot", URL: "/news/x", Usage: UsageTrainAI},
-		{Crawler: "OAI-SearchBot", URL: "/news/x", Usage: UsageSearch},
-		{Crawler: "Googlebot", URL: "/news/x", Usage: UsageAIInput},
-		{Crawler: "OAI-SearchBot", URL: "/news/x", Usage: UsageAIInput},
+		{Crawler: "GPTBot", URL: "/news/x", Category: CategoryTrainAI},
+		{Crawler: "OAI-SearchBot", URL: "/news/x", Category: CategorySearch},
+		{Crawler: "Googlebot", URL: "/news/x", Category: CategoryAIInput},
+		{Crawler: "OAI-SearchBot", URL: "/news/x", Category: CategoryAIInput},
 	} {
 		q.Kind = KindToday
 		a := pol.Decide(q)
-		fmt.Printf("%s %s: %s (line %d)\n", q.Crawler, q.Usage, a.Preference.Title(), a.Line)
+		fmt.Printf("%s %s: %s (line %d)\n", q.Crawler, q.Category, a.Preference.Title(), a.Line)
 	}
 	// Output:
 	// GPTBot train-ai: not crawled (line 6)
@@ -284,14 +284,14 @@ func TestBatchMatchesDecide(t *testing.T) {
 	pol := NewPolicy(f)
 	crawlers := []string{"GPTBot", "Googlebot", "ClaudeBot", "Google-Extended"}
 	urls := []string{"/", "/open/a", "/private/x", "/news/y", "/robots.txt"}
-	for _, u := range TodayUsages() {
-		got := pol.Batch(Question{Kind: KindToday, Usage: u}, crawlers, urls, nil)
+	for _, u := range UsesOf(KindToday) {
+		got := pol.Batch(Question{Kind: KindToday, Usage: u.Usage, Category: u.Category}, crawlers, urls, nil)
 		if len(got) != len(crawlers)*len(urls) {
 			t.Fatalf("%d answers", len(got))
 		}
 		for i, c := range crawlers {
 			for j, url := range urls {
-				w := pol.Decide(Question{Kind: KindToday, Usage: u, Crawler: c, URL: url})
+				w := pol.Decide(Question{Kind: KindToday, Usage: u.Usage, Category: u.Category, Crawler: c, URL: url})
 				g := got[i*len(urls)+j]
 				if g.Allowed != w.Allowed || g.Preference != w.Preference || g.Line != w.Line || len(g.Trace.Steps) != 0 {
 					t.Errorf("%s %s %s: batch %v/%s/%d, Decide %v/%s/%d", c, url, u, g.Allowed, g.Preference, g.Line, w.Allowed, w.Preference, w.Line)

@@ -217,7 +217,7 @@ func (c *checker) tokenContradictions() {
 		for _, rs := range [][]todayRule{sel.today.usage, sel.today.signal} {
 			for _, r := range rs {
 				for _, u := range t.categories {
-					k, _ := category(u)
+					k, _ := u.index()
 					pref := r.st.Prefs[k]
 					if pref != PrefAllowed && pref != PrefDisallowed {
 						continue
@@ -236,7 +236,7 @@ func (c *checker) tokenContradictions() {
 							where = "the '*' group (no group names " + t.token + ", so it speaks for it)"
 						}
 						effect := "the answer for " + u.String() + " at " + path + " is disallowed"
-						if t.token == "Google-Extended" && u == UsageAIInput {
+						if t.token == "Google-Extended" && u == CategoryAIInput {
 							effect = "Googlebot's " + u.String() + " at " + path + " is disallowed, partial: allowed for " + ChannelGoogleSearchAI + ", disallowed for " + ChannelGemini
 						}
 						c.pairWarning(r.fd, win.fd, label+" for "+t.fetcher+" and "+ruleText(win.fd)+" in "+where+" disagree ("+t.scope+"): "+effect)
@@ -354,8 +354,8 @@ func (c *checker) acapTodayDrift() {
 	search:
 		for _, path := range ps {
 			subj := NewSubject(path)
-			for _, cat := range []Usage{UsageSearch, UsageTrainAI} {
-				q := Question{Crawler: cr, URL: path, Usage: cat, Kind: KindToday}
+			for _, cat := range []Category{CategorySearch, CategoryTrainAI} {
+				q := Question{Crawler: cr, URL: path, Category: cat, Kind: KindToday}
 				t := p.decide(&q, path, &subj, true)
 				if t.Preference != PrefAllowed && t.Preference != PrefDisallowed {
 					continue

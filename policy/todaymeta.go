@@ -89,7 +89,7 @@ func snippetValue(v string) bool {
 // disallows search (pageSts); noindex, nosnippet and max-snippet:0
 // disallow Google's Search AI features (snippetSts); noai and noimageai
 // are shown and decide nothing. The trace names every tag read.
-func (p *Policy) todayPage(page *Page, crawler string, ua bool, u Usage, a *Answer) (pageSts, snippetSts []statement) {
+func (p *Policy) todayPage(page *Page, crawler string, ua bool, u Category, a *Answer) (pageSts, snippetSts []statement) {
 	file := "page " + page.Path
 	tags, other := todayTags(page, crawler, ua)
 	if !a.quiet {
@@ -109,10 +109,10 @@ func (p *Policy) todayPage(page *Page, crawler string, ua bool, u Usage, a *Answ
 			}
 			st := statement{pref: PrefDisallowed, line: r.Pos.Line, file: file, tag: "noindex"}
 			switch u {
-			case UsageSearch:
+			case CategorySearch:
 				pageSts = append(pageSts, st)
 				a.step(Step{Kind: StepMeta, File: file, Line: r.Pos.Line, Text: "the page's META tag " + who + " says noindex: search is disallowed for this page"})
-			case UsageAIInput:
+			case CategoryAIInput:
 				if google {
 					snippetSts = append(snippetSts, st)
 				}
@@ -121,19 +121,19 @@ func (p *Policy) todayPage(page *Page, crawler string, ua bool, u Usage, a *Answ
 		for _, v := range t.Extra {
 			switch {
 			case snippetValue(v.Text):
-				if u == UsageAIInput && google {
+				if u == CategoryAIInput && google {
 					snippetSts = append(snippetSts, statement{pref: PrefDisallowed, line: v.Pos.Line, file: file, tag: v.Text})
-				} else if u == UsageAIInput {
+				} else if u == CategoryAIInput {
 					a.step(Step{Kind: StepMeta, File: file, Line: v.Pos.Line, Text: "the page's META tag " + who + " says " + v.Text + ", a control of Google's AI features in Search; it decides nothing for this crawler"})
 				}
 			case v.Text == "noai" || v.Text == "noimageai":
-				if u != UsageSearch {
+				if u != CategorySearch {
 					a.step(Step{Kind: StepMeta, File: file, Line: v.Pos.Line, Text: "the page's META tag " + who + " says " + v.Text + ": read, but it is in no standard and few crawlers honour it, so it decides nothing"})
 				}
 			}
 		}
 	}
-	if u == UsageSearch && len(pageSts) == 0 && !a.quiet {
+	if u == CategorySearch && len(pageSts) == 0 && !a.quiet {
 		a.step(Step{Kind: StepMeta, File: file, Text: "no robots META tag of the page says noindex to this crawler"})
 	}
 	return pageSts, snippetSts
@@ -144,7 +144,7 @@ func (p *Policy) todayPage(page *Page, crawler string, ua bool, u Usage, a *Answ
 // snippet controls), gemini what speaks for Gemini Apps and Vertex AI
 // (the group's lines and Google-Extended's group). The answer is the more
 // restrictive; it is partial when they differ.
-func (p *Policy) todayChannels(u Usage, subj *Subject, a *Answer, search, gemini []statement) {
+func (p *Policy) todayChannels(u Category, subj *Subject, a *Answer, search, gemini []statement) {
 	sp, sl, sf := combineStatements(search)
 	gp, gl, gf := combineStatements(gemini)
 	sDec, gDec := deciderOf(search, sp, p.file), deciderOf(gemini, gp, p.file)
@@ -236,8 +236,8 @@ func changeGemini(pref Preference, sts []statement, f *File) string {
 // for category u: for search, a crawler that may crawl the page and meets
 // no noindex may index it; for train-ai and ai-input, the operator's own
 // policy applies. It is never only "no preference".
-func NoPreferenceMeaning(u Usage) string {
-	if u == UsageSearch {
+func NoPreferenceMeaning(u Category) string {
+	if u == CategorySearch {
 		return "nothing is stated, so a crawler that may crawl the page and meets no noindex may index it"
 	}
 	return "nothing is stated, so the operator's own policy applies"
@@ -247,7 +247,7 @@ func NoPreferenceMeaning(u Usage) string {
 // "disallowed", "partly disallowed" (partial), "not crawled", and for no
 // preference its consequence ("no preference: may be indexed", "no
 // preference: operator's policy"). u is the category asked.
-func PreferenceWords(a *Answer, u Usage) string {
+func PreferenceWords(a *Answer, u Category) string {
 	switch a.Preference {
 	case PrefNotAsked:
 		if a.Allowed {
@@ -255,7 +255,7 @@ func PreferenceWords(a *Answer, u Usage) string {
 		}
 		return "not allowed"
 	case PrefUnstated:
-		if u == UsageSearch {
+		if u == CategorySearch {
 			return "no preference: may be indexed"
 		}
 		return "no preference: operator's policy"

@@ -105,83 +105,146 @@ func combinePrefs(a, b Preference) Preference {
 	return PrefUnstated
 }
 
-// Today's categories of use, asked of the today kind. They follow the ACAP
-// usages in the Usage numbering.
+// Category is one of today's categories of use: what the vocabularies of
+// Content-Usage and Content-Signal let a publisher state a preference
+// about. The today kind answers crawl (a Usage) and the categories; the
+// other kinds answer ACAP usages. TodayCategory and ACAPUsagesFor map
+// between the two for comparing kinds.
+type Category uint8
+
+// The categories. CategoryNone is the zero value: a question without a
+// category asks its Usage.
 const (
-	UsageSearch  Usage = numUsages + iota // search: select assets and direct users to them
-	UsageTrainAI                          // train-ai: train or fine-tune AI models
-	UsageAIInput                          // ai-input: input content into AI models to answer (retrieval, grounding)
-	numAllUsages
+	CategoryNone    Category = iota
+	CategorySearch           // search: select assets and direct users to them
+	CategoryTrainAI          // train-ai: train or fine-tune AI models
+	CategoryAIInput          // ai-input: input content into AI models to answer (retrieval, grounding)
 )
 
 const numCategories = 3
 
 var categoryNames = [numCategories]string{"search", "train-ai", "ai-input"}
 
-// category returns the index of a category usage in Statement.Prefs.
-func category(u Usage) (int, bool) {
-	if u >= UsageSearch && u < numAllUsages {
-		return int(u - UsageSearch), true
+// index returns the category's index in Statement.Prefs.
+func (c Category) index() (int, bool) {
+	if c >= CategorySearch && c <= CategoryAIInput {
+		return int(c - CategorySearch), true
 	}
 	return 0, false
 }
 
-// IsCategory reports whether u is one of today's categories.
-func (u Usage) IsCategory() bool {
-	_, ok := category(u)
-	return ok
+// categoryAt returns the category at index i of Statement.Prefs.
+func categoryAt(i int) Category { return CategorySearch + Category(i) }
+
+// String returns the category's name as conformance cases and both
+// vocabularies' documentation write it: "search", "train-ai" or "ai-input"
+// ("" for CategoryNone).
+func (c Category) String() string {
+	if i, ok := c.index(); ok {
+		return categoryNames[i]
+	}
+	return ""
 }
 
 // Categories lists today's categories: search, train-ai, ai-input.
-func Categories() []Usage { return []Usage{UsageSearch, UsageTrainAI, UsageAIInput} }
+func Categories() []Category { return []Category{CategorySearch, CategoryTrainAI, CategoryAIInput} }
 
-// TodayUsages lists what the today kind answers: crawl and each category.
-func TodayUsages() []Usage { return []Usage{UsageCrawl, UsageSearch, UsageTrainAI, UsageAIInput} }
-
-// ParseCategory returns crawl or the category named s, as written in
-// conformance cases ("search", "train-ai", "ai-input").
-func ParseCategory(s string) (Usage, bool) {
-	if s == "crawl" || s == "" {
-		return UsageCrawl, true
-	}
+// ParseCategory returns the category named s ("search", "train-ai",
+// "ai-input").
+func ParseCategory(s string) (Category, bool) {
 	for i, n := range categoryNames {
 		if s == n {
-			return UsageSearch + Usage(i), true
+			return categoryAt(i), true
 		}
 	}
-	return UsageNone, false
+	return CategoryNone, false
 }
 
 // TodayCategory maps an ACAP usage to today's category (the mapping of the
 // design, for comparing kinds): index, present and every present-X map to
-// search; preserve and other to train-ai; crawl to crawl. follow has no
-// equivalent. A category maps to itself.
-func TodayCategory(u Usage) (Usage, bool) {
+// search; preserve and other to train-ai. Crawl, follow and UsageNone map
+// to no category.
+func TodayCategory(u Usage) (Category, bool) {
 	switch {
-	case u == UsageCrawl || u.IsCategory():
-		return u, true
 	case u == UsageIndex || u.IsPresentation():
-		return UsageSearch, true
+		return CategorySearch, true
 	case u == UsagePreserve || u == UsageOther:
-		return UsageTrainAI, true
+		return CategoryTrainAI, true
 	}
-	return UsageNone, false
+	return CategoryNone, false
 }
 
 // ACAPUsagesFor returns the ACAP usages that map to a category (the
 // reverse of TodayCategory, for comparing kinds): search is index and the
 // present usages (index first), train-ai is preserve and other; ai-input
-// has none. crawl maps to crawl.
-func ACAPUsagesFor(u Usage) []Usage {
-	switch u {
-	case UsageCrawl:
-		return []Usage{UsageCrawl}
-	case UsageSearch:
+// has none.
+func ACAPUsagesFor(c Category) []Usage {
+	switch c {
+	case CategorySearch:
 		return []Usage{UsageIndex, UsagePresent}
-	case UsageTrainAI:
+	case CategoryTrainAI:
 		return []Usage{UsagePreserve, UsageOther}
 	}
 	return nil
+}
+
+// Use is what a question asks about: an ACAP usage or, when Category is
+// set, one of today's categories. The simulator's columns are uses.
+type Use struct {
+	Usage    Usage
+	Category Category
+}
+
+// String returns the category's name when one is set, else the usage's
+// ("crawl" for UsageNone).
+func (u Use) String() string {
+	if u.Category != CategoryNone {
+		return u.Category.String()
+	}
+	if u.Usage == UsageNone {
+		return UsageCrawl.String()
+	}
+	return u.Usage.String()
+}
+
+// UsesOf lists what kind k answers, in the simulator's order: crawl and
+// today's categories for the today kind, every ACAP usage for the others.
+func UsesOf(k Kind) []Use {
+	if k == KindToday {
+		out := []Use{{Usage: UsageCrawl}}
+		for _, c := range Categories() {
+			out = append(out, Use{Category: c})
+		}
+		return out
+	}
+	us := Usages()
+	out := make([]Use, len(us))
+	for i, u := range us {
+		out[i] = Use{Usage: u}
+	}
+	return out
+}
+
+// For returns what kind k is asked when kinds are compared on u: crawl
+// stays crawl; the today kind is asked an ACAP usage's category, and the
+// other kinds a category's first ACAP usage. ok is false where nothing
+// corresponds (follow for the today kind, ai-input for the others).
+func (u Use) For(k Kind) (Use, bool) {
+	switch {
+	case u.Category == CategoryNone && (u.Usage == UsageCrawl || u.Usage == UsageNone):
+		return Use{Usage: UsageCrawl}, true
+	case k == KindToday && u.Category != CategoryNone:
+		return u, true
+	case k == KindToday:
+		c, ok := TodayCategory(u.Usage)
+		return Use{Category: c}, ok
+	case u.Category == CategoryNone:
+		return u, true
+	}
+	if us := ACAPUsagesFor(u.Category); len(us) > 0 {
+		return Use{Usage: us[0]}, true
+	}
+	return Use{}, false
 }
 
 // signalVocab is how one kind of line is read.
@@ -220,10 +283,10 @@ func vocabOf(k FieldKind) *signalVocab {
 // speaks for its operator's use of what other crawlers fetch.
 type purposeToken struct {
 	token      string
-	fetcher    string   // the crawler that fetches for it
-	crawlers   []string // prefixes of the operator's crawler names it speaks for (case-insensitive)
-	categories []Usage  // the categories it speaks for
-	scope      string   // what it governs, and what not, in the operator's words
+	fetcher    string     // the crawler that fetches for it
+	crawlers   []string   // prefixes of the operator's crawler names it speaks for (case-insensitive)
+	categories []Category // the categories it speaks for
+	scope      string     // what it governs, and what not, in the operator's words
 	source     string
 }
 
@@ -232,11 +295,11 @@ type purposeToken struct {
 // (scope); an answer never claims more than that.
 var purposeTokens = []purposeToken{
 	{token: "Google-Extended", fetcher: "Googlebot", crawlers: []string{"googlebot", "googleother", "google-extended"},
-		categories: []Usage{UsageTrainAI, UsageAIInput},
+		categories: []Category{CategoryTrainAI, CategoryAIInput},
 		scope:      "it governs training of Gemini models and grounding in Gemini Apps and the Vertex AI API, not Google Search or the AI features inside Search",
 		source:     "Google's crawler documentation: Google-Extended governs whether what Google's crawlers fetch may train Gemini models and ground answers in Gemini Apps and the Vertex AI API; it does not affect Google Search, and it fetches nothing itself"},
 	{token: "Applebot-Extended", fetcher: "Applebot", crawlers: []string{"applebot"},
-		categories: []Usage{UsageTrainAI},
+		categories: []Category{CategoryTrainAI},
 		scope:      "it governs training of Apple's foundation models only; Applebot's search use is unaffected",
 		source:     "Apple's Applebot documentation: Applebot-Extended governs whether what Applebot fetched may train Apple's foundation models; it fetches nothing itself"},
 }

@@ -61,9 +61,6 @@ func (u Usage) String() string {
 	if u < numUsages {
 		return usageNames[u]
 	}
-	if c, ok := category(u); ok {
-		return categoryNames[c]
-	}
 	return "usage?"
 }
 

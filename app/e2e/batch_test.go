@@ -143,7 +143,7 @@ func TestBatchWordsFilterExport(t *testing.T) {
 	icon := map[string]string{"yes": `"✓ " / ""`, "no": `"✕ " / ""`, "none": `"○ " / ""`, "uncrawled": `"⊘ " / ""`}
 	for i, c := range rows {
 		for j, u := range urls {
-			a := pol.Decide(policy.Question{Crawler: c, URL: u, Usage: policy.UsageTrainAI, Kind: policy.KindToday})
+			a := pol.Decide(policy.Question{Crawler: c, URL: u, Category: policy.CategoryTrainAI, Kind: policy.KindToday})
 			w := word[a.Preference]
 			if g := got[i*len(urls)+j]; g != icon[w]+"|"+w {
 				t.Errorf("%s %s: cell %q, want %q", c, u, g, icon[w]+"|"+w)
@@ -173,7 +173,7 @@ func TestBatchWordsFilterExport(t *testing.T) {
 	var want []string
 	for _, e := range dir {
 		for _, u := range urls {
-			a := pol.Decide(policy.Question{Crawler: e.Token, URL: u, Usage: policy.UsageTrainAI, Kind: policy.KindToday})
+			a := pol.Decide(policy.Question{Crawler: e.Token, URL: u, Category: policy.CategoryTrainAI, Kind: policy.KindToday})
 			if a.Preference == policy.PrefAllowed || a.Preference == policy.PrefUnstated || a.Partial {
 				want = append(want, e.Token)
 				break
@@ -203,14 +203,14 @@ func TestBatchWordsFilterExport(t *testing.T) {
 		t.Errorf("CSV has %d lines, want %d (the %d crawlers shown × %d URLs)", len(recs)-1, len(want)*len(urls), len(want), len(urls))
 	}
 	for _, r := range recs[1:] {
-		a := pol.Decide(policy.Question{Crawler: r[0], URL: r[2], Usage: policy.UsageTrainAI, Kind: policy.KindToday})
+		a := pol.Decide(policy.Question{Crawler: r[0], URL: r[2], Category: policy.CategoryTrainAI, Kind: policy.KindToday})
 		line := ""
 		if a.Line > 0 {
 			line = strconv.Itoa(a.Line)
 		}
-		if r[3] != "train-ai" || r[4] != a.Preference.String() || r[5] != policy.PreferenceWords(&a, policy.UsageTrainAI) || r[7] != line ||
+		if r[3] != "train-ai" || r[4] != a.Preference.String() || r[5] != policy.PreferenceWords(&a, policy.CategoryTrainAI) || r[7] != line ||
 			(a.Line > 0 && r[8] != strings.TrimSpace(f.LineText(a.Line))) {
-			t.Errorf("CSV line %v, want %s %s line %q", r, a.Preference, policy.PreferenceWords(&a, policy.UsageTrainAI), line)
+			t.Errorf("CSV line %v, want %s %s line %q", r, a.Preference, policy.PreferenceWords(&a, policy.CategoryTrainAI), line)
 		}
 	}
 
@@ -243,20 +243,20 @@ func TestBatchWordsFilterExport(t *testing.T) {
 	click(t, ctx, "#sim-csv")
 	waitJS(t, ctx, `window.__csv !== null`, 5*time.Second)
 	recs = parseCSV(t, eval[string](t, ctx, `window.__csv`))
-	if len(recs)-1 != len(urls)*len(policy.TodayUsages()) {
-		t.Fatalf("matrix CSV has %d lines, want %d", len(recs)-1, len(urls)*len(policy.TodayUsages()))
+	if len(recs)-1 != len(urls)*len(policy.UsesOf(policy.KindToday)) {
+		t.Fatalf("matrix CSV has %d lines, want %d", len(recs)-1, len(urls)*len(policy.UsesOf(policy.KindToday)))
 	}
 	for _, r := range recs[1:] {
 		u, _ := policy.ParseCategory(r[3])
-		a := pol.Decide(policy.Question{Crawler: "Googlebot", URL: r[2], Usage: u, Kind: policy.KindToday})
+		a := pol.Decide(policy.Question{Crawler: "Googlebot", URL: r[2], Category: u, Kind: policy.KindToday})
 		wantAns := a.Preference.String()
-		if u == policy.UsageCrawl {
+		if u == policy.CategoryNone {
 			wantAns = map[bool]string{true: "allowed", false: "not allowed"}[a.Allowed]
 		}
 		if r[0] != "Googlebot" || r[1] != "today" || r[4] != wantAns || r[6] != map[bool]string{true: "yes", false: "no"}[a.Partial] {
 			t.Errorf("matrix CSV line %v, want %s partial %v", r, wantAns, a.Partial)
 		}
-		if u == policy.UsageAIInput && r[6] != "yes" {
+		if u == policy.CategoryAIInput && r[6] != "yes" {
 			t.Errorf("Googlebot's ai-input on the BBC's file is not partial in the CSV: %v", r)
 		}
 	}
@@ -298,7 +298,7 @@ func TestTodaySettledScreens(t *testing.T) {
 			// ai-input: two channels.
 			click(t, ctx, `#sim-matrix button[data-r="0"][data-c="3"]`)
 			waitJS(t, ctx, `document.querySelectorAll("#sim-explain .ex-channels li").length === 2`, 2*time.Second)
-			a := pol.Decide(policy.Question{Crawler: "Googlebot", URL: "/news/world-1", Usage: policy.UsageAIInput, Kind: policy.KindToday})
+			a := pol.Decide(policy.Question{Crawler: "Googlebot", URL: "/news/world-1", Category: policy.CategoryAIInput, Kind: policy.KindToday})
 			chs := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-explain .ex-channels li")].map(li => li.textContent)`)
 			for i, ch := range a.Channels {
 				if !strings.HasPrefix(chs[i], ch.Name+": "+ch.Preference.Title()) || !strings.Contains(chs[i], ch.Change) ||

@@ -146,7 +146,7 @@ func TestPageMetaTester(t *testing.T) {
 	p := policy.NewPolicy(f)
 	p.AddPage(pg)
 	q := policy.Question{Crawler: "SearchBot1"}
-	us := policy.Usages()
+	us := policy.UsesOf(policy.KindACAP)
 	ans := p.Matrix(q, urls, us, []policy.Kind{policy.KindACAP})
 	without := want(f, q, urls)
 	got := cells(t, ctx)
@@ -184,7 +184,7 @@ func TestPageMetaTester(t *testing.T) {
 	// The explanation of /news/today.html × present-snippet cites the META tag.
 	col := 0
 	for j, u := range us {
-		if u == policy.UsagePresentSnippet {
+		if u.Usage == policy.UsagePresentSnippet {
 			col = j
 		}
 	}

@@ -92,7 +92,7 @@ func cells(t *testing.T, ctx context.Context) [][]string {
 // want computes the expected matrix natively with the policy package.
 func want(f *policy.File, q policy.Question, urls []string) [][]string {
 	p := policy.NewPolicy(f)
-	us := policy.Usages()
+	us := policy.UsesOf(policy.KindACAP)
 	ans := p.Matrix(q, urls, us, []policy.Kind{q.Kind})
 	var out [][]string
 	for i := range urls {

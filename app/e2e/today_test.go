@@ -67,26 +67,26 @@ func TestTodayOnRealFile(t *testing.T) {
 	urls := []string{"/news/x", "/wp-admin/x", "/wp-admin/admin-ajax.php"}
 	questions := []struct {
 		crawler string
-		usage   policy.Usage
+		usage   policy.Category
 		want    string
 		line    int
 		trace   string
 	}{
-		{"GPTBot", policy.UsageTrainAI, "uncrawled", 51, "Disallow: /"},
-		{"OAI-SearchBot", policy.UsageSearch, "yes", 29, "Content-Signal: search=yes,ai-train=no"},
-		{"OAI-SearchBot", policy.UsageAIInput, "none", 0, "says nothing about ai-input"},
-		{"Googlebot", policy.UsageTrainAI, "no", 29, "Google-Extended"},
-		{"Googlebot", policy.UsageAIInput, "no", 48, "in Google-Extended's group: ai-input is disallowed"},
+		{"GPTBot", policy.CategoryTrainAI, "uncrawled", 51, "Disallow: /"},
+		{"OAI-SearchBot", policy.CategorySearch, "yes", 29, "Content-Signal: search=yes,ai-train=no"},
+		{"OAI-SearchBot", policy.CategoryAIInput, "none", 0, "says nothing about ai-input"},
+		{"Googlebot", policy.CategoryTrainAI, "no", 29, "Google-Extended"},
+		{"Googlebot", policy.CategoryAIInput, "no", 48, "in Google-Extended's group: ai-input is disallowed"},
 	}
 	for _, qq := range questions {
 		askCrawler(t, ctx, qq.crawler)
 		got := todayCells(t, ctx)
 		// Every cell as the engine decides it.
 		for r, url := range urls {
-			for c, u := range policy.TodayUsages() {
-				a := pol.Decide(policy.Question{Crawler: qq.crawler, URL: url, Usage: u, Kind: policy.KindToday})
+			for c, u := range policy.UsesOf(policy.KindToday) {
+				a := pol.Decide(policy.Question{Crawler: qq.crawler, URL: url, Usage: u.Usage, Category: u.Category, Kind: policy.KindToday})
 				w := word[a.Preference]
-				if u == policy.UsageCrawl {
+				if u.Usage == policy.UsageCrawl {
 					w = map[bool]string{true: "yes", false: "no"}[a.Allowed]
 				}
 				if got[r][c] != w {
@@ -94,7 +94,7 @@ func TestTodayOnRealFile(t *testing.T) {
 				}
 			}
 		}
-		col := map[policy.Usage]int{policy.UsageSearch: 1, policy.UsageTrainAI: 2, policy.UsageAIInput: 3}[qq.usage]
+		col := map[policy.Category]int{policy.CategorySearch: 1, policy.CategoryTrainAI: 2, policy.CategoryAIInput: 3}[qq.usage]
 		if got[0][col] != qq.want {
 			t.Errorf("may %s %s /news/x? cell %q, want %q", qq.crawler, qq.usage, got[0][col], qq.want)
 		}
@@ -108,15 +108,15 @@ func TestTodayOnRealFile(t *testing.T) {
 		if qq.line > 0 && decided != fmt.Sprintf("Ln %d", qq.line) || qq.line == 0 && decided != "" {
 			t.Errorf("%s %s: decided by %q, want line %d", qq.crawler, qq.usage, decided, qq.line)
 		}
-		a := pol.Decide(policy.Question{Crawler: qq.crawler, URL: "/news/x", Usage: qq.usage, Kind: policy.KindToday})
+		a := pol.Decide(policy.Question{Crawler: qq.crawler, URL: "/news/x", Category: qq.usage, Kind: policy.KindToday})
 		steps := eval[[]string](t, ctx, `[...document.querySelectorAll("#sim-explain .step .st-text")].map(s => s.textContent)`)
 		if len(steps) != len(a.Trace.Steps) {
 			t.Errorf("%s %s: %d steps shown, the trace has %d", qq.crawler, qq.usage, len(steps), len(a.Trace.Steps))
 		}
-		if qq.crawler == "Googlebot" && qq.usage == policy.UsageAIInput {
+		if qq.crawler == "Googlebot" && qq.usage == policy.CategoryAIInput {
 			screenshot(t, ctx, "today-explain-googlebot-ai-input")
 		}
-		if qq.crawler == "OAI-SearchBot" && qq.usage == policy.UsageAIInput {
+		if qq.crawler == "OAI-SearchBot" && qq.usage == policy.CategoryAIInput {
 			screenshot(t, ctx, "today-matrix-no-preference")
 		}
 	}
@@ -189,7 +189,7 @@ func TestTodayCrawlerDirectory(t *testing.T) {
 	seen := map[string]bool{}
 	for i, c := range rows {
 		for j, u := range urls {
-			a := pol.Decide(policy.Question{Crawler: c, URL: u, Usage: policy.UsageTrainAI, Kind: policy.KindToday})
+			a := pol.Decide(policy.Question{Crawler: c, URL: u, Category: policy.CategoryTrainAI, Kind: policy.KindToday})
 			if w := word[a.Preference]; got[i*len(urls)+j] != w {
 				t.Errorf("%s %s: %q, want %q", c, u, got[i*len(urls)+j], w)
 			}

@@ -210,7 +210,7 @@ func (c Case) question() (policy.Question, error) {
 		if c.Kind != "today" {
 			return q, errors.New(`"preference" is the answer of the kind "today"; give "allowed" for other kinds`)
 		}
-		if u, ok := policy.ParseCategory(c.Usage); !ok || !u.IsCategory() {
+		if _, ok := policy.ParseCategory(c.Usage); !ok {
 			return q, fmt.Errorf("\"preference\" answers search, train-ai or ai-input, not %q", c.Usage)
 		}
 	} else if c.Allowed == nil {
@@ -233,7 +233,7 @@ func (c Case) question() (policy.Question, error) {
 		u, ok := policy.ParseUsage(c.Usage)
 		if k == policy.KindToday {
 			if cu, cok := policy.ParseCategory(c.Usage); cok {
-				u, ok = cu, true
+				u, ok, q.Category = policy.UsageCrawl, true, cu
 			}
 		}
 		if !ok {

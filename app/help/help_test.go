@@ -150,13 +150,13 @@ func TestExampleAnswers(t *testing.T) {
 		{"choices", "Capital letters", policy.Question{Crawler: "X", URL: "/a", Usage: policy.UsageIndex, Date: policy.Date{Year: 2008, Month: 3, Day: 1}}, true},
 		{"choices", "Purposes, and where a line stands", policy.Question{Crawler: "X", URL: "/a", Usage: policy.UsageIndex}, true},
 		{"choices", "Purposes, and where a line stands", policy.Question{Crawler: "X", URL: "/a", Usage: policy.UsageIndex, Purpose: "news"}, true},
-		{"today", "Step 1: crawl first", policy.Question{Crawler: "X", URL: "/private/a", Usage: policy.UsageTrainAI, Kind: policy.KindToday}, false},
-		{"today", "Step 2: the crawler's own group", policy.Question{Crawler: "X", URL: "/open-data/a", Usage: policy.UsageTrainAI, Kind: policy.KindToday}, true},
-		{"today", "Step 2: the crawler's own group", policy.Question{Crawler: "X", URL: "/a", Usage: policy.UsageTrainAI, Kind: policy.KindToday}, false},
-		{"today", "Step 3: tokens that speak for a purpose", policy.Question{Crawler: "Googlebot", URL: "/a", Usage: policy.UsageTrainAI, Kind: policy.KindToday}, false},
+		{"today", "Step 1: crawl first", policy.Question{Crawler: "X", URL: "/private/a", Category: policy.CategoryTrainAI, Kind: policy.KindToday}, false},
+		{"today", "Step 2: the crawler's own group", policy.Question{Crawler: "X", URL: "/open-data/a", Category: policy.CategoryTrainAI, Kind: policy.KindToday}, true},
+		{"today", "Step 2: the crawler's own group", policy.Question{Crawler: "X", URL: "/a", Category: policy.CategoryTrainAI, Kind: policy.KindToday}, false},
+		{"today", "Step 3: tokens that speak for a purpose", policy.Question{Crawler: "Googlebot", URL: "/a", Category: policy.CategoryTrainAI, Kind: policy.KindToday}, false},
 		{"today", "Step 3: tokens that speak for a purpose", policy.Question{Crawler: "ChatGPT-User", URL: "/a", Kind: policy.KindToday}, true},
-		{"choices", "Today's AI crawlers", policy.Question{Crawler: "X", URL: "/press/a", Usage: policy.UsageTrainAI, Kind: policy.KindToday}, true},
-		{"choices", "Today's AI crawlers", policy.Question{Crawler: "X", URL: "/news/a", Usage: policy.UsageTrainAI, Kind: policy.KindToday}, false},
+		{"choices", "Today's AI crawlers", policy.Question{Crawler: "X", URL: "/press/a", Category: policy.CategoryTrainAI, Kind: policy.KindToday}, true},
+		{"choices", "Today's AI crawlers", policy.Question{Crawler: "X", URL: "/news/a", Category: policy.CategoryTrainAI, Kind: policy.KindToday}, false},
 	}
 	for _, tt := range tests {
 		p, ok := Find(tt.page)

@@ -104,7 +104,7 @@ func (s *simulator) renderBatch(p *policy.Policy) {
 	crawlers := s.groupCrawlers(s.batchGroup)
 	s.batchCrawlers = crawlers
 	q := s.base
-	q.Kind, q.Usage, q.UserAgent = policy.KindToday, s.batchCat, false
+	q.Kind, q.Usage, q.Category, q.UserAgent = policy.KindToday, policy.UsageCrawl, s.batchCat, false
 	s.batchPol, s.batchQ = p, q
 	n := len(crawlers) * len(s.rows)
 	key := s.batchGroup + "\x00" + s.batchCat.String() + "\x00" + strconv.Itoa(len(s.rows))
@@ -398,7 +398,7 @@ func (s *simulator) matrixCSV() string {
 				rs = append(rs, q.String())
 			}
 			ln, lt := decidingLine(s.polFile, a)
-			csvRow(&b, s.base.Crawler, s.base.Kind.String(), u, us.String(), ans, policy.PreferenceWords(a, us), boolWord(a.Partial), strings.Join(rs, " "), ln, lt)
+			csvRow(&b, s.base.Crawler, s.base.Kind.String(), u, us.String(), ans, policy.PreferenceWords(a, us.Category), boolWord(a.Partial), strings.Join(rs, " "), ln, lt)
 		}
 	}
 	return b.String()

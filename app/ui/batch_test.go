@@ -40,19 +40,19 @@ func TestMayStillUse(t *testing.T) {
 	p := policy.NewPolicy(f)
 	tests := []struct {
 		crawler, url string
-		u            policy.Usage
+		u            policy.Category
 		want         bool
 	}{
-		{"GPTBot", "/yes/a", policy.UsageTrainAI, true},       // allowed
-		{"GPTBot", "/other", policy.UsageTrainAI, true},       // no preference
-		{"GPTBot", "/no/a", policy.UsageTrainAI, false},       // disallowed
-		{"GPTBot", "/private/a", policy.UsageTrainAI, false},  // not crawled
-		{"Googlebot", "/other", policy.UsageAIInput, true},    // disallowed for Gemini only: partial
-		{"GoogleOther", "/other", policy.UsageAIInput, false}, // one channel, disallowed
-		{"Googlebot", "/other", policy.UsageTrainAI, false},   // Google-Extended
+		{"GPTBot", "/yes/a", policy.CategoryTrainAI, true},       // allowed
+		{"GPTBot", "/other", policy.CategoryTrainAI, true},       // no preference
+		{"GPTBot", "/no/a", policy.CategoryTrainAI, false},       // disallowed
+		{"GPTBot", "/private/a", policy.CategoryTrainAI, false},  // not crawled
+		{"Googlebot", "/other", policy.CategoryAIInput, true},    // disallowed for Gemini only: partial
+		{"GoogleOther", "/other", policy.CategoryAIInput, false}, // one channel, disallowed
+		{"Googlebot", "/other", policy.CategoryTrainAI, false},   // Google-Extended
 	}
 	for _, tt := range tests {
-		a := p.Decide(policy.Question{Crawler: tt.crawler, URL: tt.url, Usage: tt.u, Kind: policy.KindToday})
+		a := p.Decide(policy.Question{Crawler: tt.crawler, URL: tt.url, Category: tt.u, Kind: policy.KindToday})
 		if got := mayStillUse(&a); got != tt.want {
 			t.Errorf("%s %s %s: may still use = %v (%s, partial %v), want %v", tt.crawler, tt.url, tt.u, got, a.Preference, a.Partial, tt.want)
 		}

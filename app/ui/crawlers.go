@@ -214,7 +214,7 @@ func (s *simulator) batchClick(ev app.Value) {
 	s.kind.Set("value", policy.KindToday.String())
 	s.run()
 	for j, u := range s.usages {
-		if u == s.batchCat {
+		if u.Category == s.batchCat {
 			s.selectCell(c, j)
 		}
 	}

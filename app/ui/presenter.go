@@ -98,7 +98,7 @@ type PrintView struct {
 	Crawler string // the crawler asked about (shown in the caption)
 	Purpose string
 	URLs    []string
-	Usages  []policy.Usage
+	Usages  []policy.Use
 	// Answers are row-major: Answers[r*len(Usages)+c] answers URLs[r]
 	// and Usages[c]. Missing answers are shown as "—".
 	Answers []policy.Answer

@@ -31,11 +31,11 @@ func TestPrintView(t *testing.T) {
 	f := wkParse(t, wkPrintFile)
 	pol := policy.NewPolicy(f)
 	urls := []string{"/private/a.html", "/news/" + wkEvil}
-	usages := []policy.Usage{policy.UsageCrawl, policy.UsageIndex}
+	usages := []policy.Use{{Usage: policy.UsageCrawl}, {Usage: policy.UsageIndex}}
 	var answers []policy.Answer
 	for _, u := range urls {
 		for _, us := range usages {
-			answers = append(answers, pol.Decide(policy.Question{Crawler: "SearchBot1", URL: u, Usage: us}))
+			answers = append(answers, pol.Decide(policy.Question{Crawler: "SearchBot1", URL: u, Usage: us.Usage}))
 		}
 	}
 	problems := policy.CheckAll(f)
@@ -93,10 +93,10 @@ func TestPrintView(t *testing.T) {
 
 	// With every usage, the line deciding most of them is said last, as
 	// the other usages, once.
-	all := policy.Usages()
+	all := policy.UsesOf(policy.KindACAP)
 	var allAns []policy.Answer
 	for _, us := range all {
-		allAns = append(allAns, pol.Decide(policy.Question{Crawler: "SearchBot1", URL: "/news/a", Usage: us}))
+		allAns = append(allAns, pol.Decide(policy.Question{Crawler: "SearchBot1", URL: "/news/a", Usage: us.Usage}))
 	}
 	wide := PrintView{Name: "robots.txt", Text: wkPrintFile, URLs: []string{"/news/a"}, Usages: all, Answers: allAns, File: f}
 	html := app.HTMLString(&wide)

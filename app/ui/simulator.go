@@ -162,7 +162,7 @@ type simulator struct {
 	dirState      string // "", "loading", "loaded" or "failed: why"
 	dirOptions    string // the picker's optgroups for the directory
 	batchGroup    string // the group shown, "" for none
-	batchCat      policy.Usage
+	batchCat      policy.Category
 	batchDrawn    string
 	batchURLs     []string // the URLs of the batch table's columns as drawn
 	batchCrawlers []string
@@ -182,7 +182,7 @@ type simulator struct {
 	batchTrace    []float64 // per slice: decisions and markup (ms), adding it to the page (ms), crawlers done
 	batchFilter   batchFilter
 	rows          []string // URLs as entered
-	usages        []policy.Usage
+	usages        []policy.Use
 	ans           []policy.Answer
 	selR          int
 	selC          int
@@ -211,7 +211,7 @@ type simulator struct {
 
 func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), saved *SimSettings) *simulator {
 	s := &simulator{
-		ed: ed, files: files, usages: policy.Usages(), selR: -1, selC: -1,
+		ed: ed, files: files, usages: policy.UsesOf(policy.KindACAP), selR: -1, selC: -1,
 		root: byID(idSim), crawler: byID(idSimCrawler), name: byID(idSimName), ua: byID(idSimUA),
 		purpose: byID(idSimPurpose), purpText: byID(idSimPurpText), date: byID(idSimDate),
 		kind: byID(idSimKind), urls: byID(idSimURLs), status: byID(idSimStatus), legend: byID(idSimLegend),
@@ -355,8 +355,8 @@ func (s *simulator) Simulate(urls []string, crawler, purpose string, kind policy
 // Snapshot returns what the matrix shows: the crawler asked about, the
 // URLs (rows), the usages (columns) and the answers, row-major
 // (answers[r*len(usages)+c]); for the print view.
-func (s *simulator) Snapshot() (crawler string, urls []string, usages []policy.Usage, answers []policy.Answer) {
-	return s.base.Crawler, append([]string(nil), s.rows...), append([]policy.Usage(nil), s.usages...), append([]policy.Answer(nil), s.ans...)
+func (s *simulator) Snapshot() (crawler string, urls []string, usages []policy.Use, answers []policy.Answer) {
+	return s.base.Crawler, append([]string(nil), s.rows...), append([]policy.Use(nil), s.usages...), append([]policy.Answer(nil), s.ans...)
 }
 
 // policy returns the Policy for the current files and page, made anew only
@@ -491,10 +491,7 @@ func (s *simulator) run() {
 	rows, more := s.rowURLs()
 	t1 := perf.Call("now").Float()
 	s.base, s.rows = q, rows
-	usages := policy.Usages()
-	if q.Kind == policy.KindToday {
-		usages = policy.TodayUsages()
-	}
+	usages := policy.UsesOf(q.Kind)
 	if len(usages) != len(s.usages) || usages[1] != s.usages[1] {
 		// Other columns: the old selection and the drawn table are stale.
 		s.usages = usages
@@ -880,8 +877,8 @@ func (s *simulator) renderExplain() {
 	case a.Line > 0:
 		b.WriteString(`; decided by ` + lineButton(a.File, a.Line))
 	case a.Preference == policy.PrefUnstated:
-		b.WriteString(`: ` + escape(policy.NoPreferenceMeaning(u)))
-		if u != policy.UsageSearch {
+		b.WriteString(`: ` + escape(policy.NoPreferenceMeaning(u.Category)))
+		if u.Category != policy.CategorySearch {
 			b.WriteString(s.operatorPolicy(s.base.Crawler))
 		}
 	default:
@@ -960,13 +957,14 @@ func (s *simulator) renderExplain() {
 // the today kind as its category, and a category of the other kinds as the
 // ACAP usage it maps to (the mapping of policy.TodayCategory); where there
 // is none the cell says so.
-func (s *simulator) renderCompare(url string, u policy.Usage) {
+func (s *simulator) renderCompare(url string, u policy.Use) {
 	if s.pol == nil {
 		return
 	}
 	kinds := policy.Kinds()
-	usages := []policy.Usage{policy.UsageCrawl}
-	if u != policy.UsageCrawl {
+	crawl := policy.Use{Usage: policy.UsageCrawl}
+	usages := []policy.Use{crawl}
+	if u != crawl {
 		usages = append(usages, u)
 	}
 	var b strings.Builder
@@ -988,7 +986,7 @@ func (s *simulator) renderCompare(url string, u policy.Usage) {
 				continue
 			}
 			q := s.base
-			q.URL, q.Usage, q.Kind = url, ask, kind
+			q.URL, q.Usage, q.Category, q.Kind = url, ask.Usage, ask.Category, kind
 			a := s.pol.Decide(q)
 			v := verdict(&a)
 			b.WriteString(`<td class="c-` + v + `" data-kind="` + kind.String() + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span> ` + verdictWords(&a))
@@ -1018,17 +1016,8 @@ func (s *simulator) renderCompare(url string, u policy.Usage) {
 // compareUsage is the usage a kind is asked when comparing a question
 // about u: today's category for an ACAP usage, the first ACAP usage of a
 // category for the other kinds, and false where nothing corresponds.
-func compareUsage(k policy.Kind, u policy.Usage) (policy.Usage, bool) {
-	if k == policy.KindToday {
-		return policy.TodayCategory(u)
-	}
-	if !u.IsCategory() {
-		return u, true
-	}
-	if us := policy.ACAPUsagesFor(u); len(us) > 0 {
-		return us[0], true
-	}
-	return policy.UsageNone, false
+func compareUsage(k policy.Kind, u policy.Use) (policy.Use, bool) {
+	return u.For(k)
 }
 
 // pageChanged reads the page being tested: its META tags join the
