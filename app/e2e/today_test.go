@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/acap-workbench/workbench/policy"
+	"github.com/acap-workbench/workbench/policy/advise"
 )
 
 // corpus2026 reads a real 2026 file of the repository's copy of the
@@ -247,14 +248,14 @@ func TestTodaySignalsApplied(t *testing.T) {
 	showPanel(t, ctx, "signals")
 	waitJS(t, ctx, `document.querySelector("#wk-keep") !== null`, 5*time.Second)
 	before := policy.MustParse(src)
-	after := policy.MustParse(string(policy.ApplySignals([]byte(src), policy.ModernSignals(before))))
-	rows := policy.KeepLose(before, after, append(before.Crawlers(), "AnyOtherCrawler"), urls)
+	after := policy.MustParse(string(advise.Apply([]byte(src), advise.Signals(before))))
+	rows := advise.KeepLose(before, after, append(before.Crawlers(), "AnyOtherCrawler"), urls)
 	want := map[string]int{}
 	for _, r := range rows {
 		want[r.Pair.ACAP.String()+" → "+r.Pair.Today.String()+" "+r.Outcome.String()]++
 	}
 	got := eval[[]string](t, ctx, `[...document.querySelectorAll("#wk-keep tbody tr")].map(tr => [...tr.children].map(c => c.textContent).join("|"))`)
-	if len(got) != len(policy.KeepPairs) {
+	if len(got) != len(advise.KeepPairs()) {
 		t.Fatalf("keep table rows: %v", got)
 	}
 	for _, row := range got {

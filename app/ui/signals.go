@@ -1,5 +1,5 @@
 // Signals: "Today's signals" (issue 7), the lines a publisher could write
-// today for a file's ACAP policy (policy.ModernSignals), and what has no
+// today for a file's ACAP policy (advise.Signals), and what has no
 // modern equivalent.
 //
 // Wiring (a few lines in the Workbench):
@@ -23,9 +23,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/acap-workbench/workbench/policy"
+	"github.com/acap-workbench/workbench/policy/advise"
 )
 
-// Signals shows policy.ModernSignals for File.
+// Signals shows advise.Signals for File.
 type Signals struct {
 	app.Compo
 
@@ -43,24 +44,24 @@ type Signals struct {
 	ctx     app.Context
 	mounted bool
 	of      *policy.File
-	props   []policy.SignalProposal
+	props   []advise.Proposal
 	copied  string // message after a copy or an apply
 
 	keepKey  string // File pointer and URLs the comparison was made for
 	keepFile *policy.File
-	keep     []policy.KeepRow
+	keep     []advise.KeepRow
 	keepN    int // crawlers compared
 }
 
-func (c *Signals) proposals() []policy.SignalProposal {
+func (c *Signals) proposals() []advise.Proposal {
 	if c.File != c.of || (c.File != nil && c.props == nil) {
 		c.of = c.File
 		c.props = nil
 		c.copied = ""
 		if c.File != nil {
-			c.props = policy.ModernSignals(c.File)
+			c.props = advise.Signals(c.File)
 			if c.props == nil {
-				c.props = []policy.SignalProposal{}
+				c.props = []advise.Proposal{}
 			}
 		}
 	}
@@ -87,7 +88,7 @@ func (c *Signals) OnMount(ctx app.Context) { c.ctx, c.mounted = ctx, true }
 // Render shows the proposals, then what has no equivalent.
 func (c *Signals) Render() app.UI {
 	props := c.proposals()
-	var lines, none []policy.SignalProposal
+	var lines, none []advise.Proposal
 	for _, p := range props {
 		if p.NoEquivalent {
 			none = append(none, p)
@@ -193,7 +194,7 @@ func (c *Signals) renderFrom(f *policy.File, ls []int) app.UI {
 
 // applied reports whether every proposed line is already a line of the
 // file (the proposals were applied, or written by hand).
-func (c *Signals) applied(props []policy.SignalProposal) bool {
+func (c *Signals) applied(props []advise.Proposal) bool {
 	if c.File == nil {
 		return false
 	}
@@ -216,14 +217,14 @@ func (c *Signals) apply() {
 		return
 	}
 	props := c.props
-	c.OnApply(func(src []byte) []byte { return policy.ApplySignals(src, props) })
+	c.OnApply(func(src []byte) []byte { return advise.Apply(src, props) })
 	c.copied = "Applied: the lines are at the end of robots.txt. Press Ctrl+Z in the editor to take them back."
 }
 
 // keepRows compares the file as it is (ACAP crawler) with the file and the
 // proposed lines (today's AI crawler) on the sample URLs, for the file's
 // crawlers and one it does not name; computed once per file and URLs.
-func (c *Signals) keepRows() ([]policy.KeepRow, int) {
+func (c *Signals) keepRows() ([]advise.KeepRow, int) {
 	var urls []string
 	if c.URLs != nil {
 		urls = c.URLs()
@@ -236,7 +237,7 @@ func (c *Signals) keepRows() ([]policy.KeepRow, int) {
 	if c.File == nil || len(urls) == 0 {
 		return nil, 0
 	}
-	after, err := policy.Parse("/robots.txt", policy.ApplySignals(c.File.Src, c.props))
+	after, err := policy.Parse("/robots.txt", advise.Apply(c.File.Src, c.props))
 	if err != nil {
 		return nil, 0
 	}
@@ -248,7 +249,7 @@ func (c *Signals) keepRows() ([]policy.KeepRow, int) {
 	// (a fixed name could be one the file uses).
 	other, _ := c.File.OtherCrawler()
 	crawlers = append(crawlers, other)
-	c.keep, c.keepN = policy.KeepLose(c.File, after, crawlers, urls), len(crawlers)
+	c.keep, c.keepN = advise.KeepLose(c.File, after, crawlers, urls), len(crawlers)
 	return c.keep, c.keepN
 }
 
@@ -261,19 +262,19 @@ func (c *Signals) renderKeep(f *policy.File) app.UI {
 		return app.P().Class("wk-lead").Text("Type sample URLs in the simulator to see, decided on them, what the proposed lines keep of the ACAP policy.")
 	}
 	type tally struct{ n [4]int }
-	counts := make([]tally, len(policy.KeepPairs))
-	var misses []policy.KeepRow
+	counts := make([]tally, len(advise.KeepPairs()))
+	var misses []advise.KeepRow
 	for _, r := range rows {
-		for i, p := range policy.KeepPairs {
+		for i, p := range advise.KeepPairs() {
 			if p == r.Pair {
 				counts[i].n[r.Outcome]++
 			}
 		}
-		if r.Outcome != policy.Kept {
+		if r.Outcome != advise.Kept {
 			misses = append(misses, r)
 		}
 	}
-	urls := len(rows) / (n * len(policy.KeepPairs))
+	urls := len(rows) / (n * len(advise.KeepPairs()))
 	const maxShown = 12
 	more := 0
 	if len(misses) > maxShown {
@@ -299,15 +300,15 @@ func (c *Signals) renderKeep(f *policy.File) app.UI {
 				app.Th().Scope("col").Text("stricter"),
 			)),
 			app.TBody().Body(
-				app.Range(policy.KeepPairs).Slice(func(i int) app.UI {
-					p := policy.KeepPairs[i]
+				app.Range(advise.KeepPairs()).Slice(func(i int) app.UI {
+					p := advise.KeepPairs()[i]
 					t := counts[i]
 					return app.Tr().Body(
 						app.Th().Scope("row").Text(p.ACAP.String()+" → "+p.Today.String()),
-						app.Td().Class("k-kept").Text(wkItoa(t.n[policy.Kept])),
-						app.Td().Class("k-lost").Text(wkItoa(t.n[policy.Lost])),
-						app.Td().Class("k-restr").Text(wkItoa(t.n[policy.RestrictionsLost])),
-						app.Td().Class("k-strict").Text(wkItoa(t.n[policy.Stricter])),
+						app.Td().Class("k-kept").Text(wkItoa(t.n[advise.Kept])),
+						app.Td().Class("k-lost").Text(wkItoa(t.n[advise.Lost])),
+						app.Td().Class("k-restr").Text(wkItoa(t.n[advise.RestrictionsLost])),
+						app.Td().Class("k-strict").Text(wkItoa(t.n[advise.Stricter])),
 					)
 				}),
 			),

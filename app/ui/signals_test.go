@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/acap-workbench/workbench/policy"
+	"github.com/acap-workbench/workbench/policy/advise"
 )
 
 const wkSignalsFile = `##ACAP version=1.1
@@ -28,7 +29,7 @@ func wkParse(t *testing.T, src string) *policy.File {
 
 func TestSignals(t *testing.T) {
 	f := wkParse(t, wkSignalsFile)
-	props := policy.ModernSignals(f)
+	props := advise.Signals(f)
 	var lines, none int
 	for _, p := range props {
 		if p.NoEquivalent {
@@ -118,7 +119,7 @@ func TestSignalsKeepAndApply(t *testing.T) {
 		}
 	}
 	c.apply()
-	if want := string(policy.ApplySignals([]byte(src), policy.ModernSignals(f))); edited != want || !strings.Contains(edited, "Content-Usage: /drafts/ search=n") {
+	if want := string(advise.Apply([]byte(src), advise.Signals(f))); edited != want || !strings.Contains(edited, "Content-Usage: /drafts/ search=n") {
 		t.Errorf("applied %q, want %q", edited, want)
 	}
 	applied := &Signals{File: wkParse(t, edited), OnApply: func(func([]byte) []byte) {}}

@@ -1,16 +1,20 @@
-package policy
+package advise
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/acap-workbench/workbench/policy"
+)
 
 // What today's lines keep of an ACAP policy, decided on sample URLs: each
 // ACAP usage that has a counterpart among today's categories is asked of
 // the ACAP kind on the file as it is, and its category of the today kind
 // on the file with the modern lines.
 
-// ApplySignals returns src with the lines of every proposal that has lines
+// Apply returns src with the lines of every proposal that has lines
 // appended, each block after a blank line: the text the signals panel
 // applies as one edit.
-func ApplySignals(src []byte, props []SignalProposal) []byte {
+func Apply(src []byte, props []Proposal) []byte {
 	var b strings.Builder
 	b.Write(src)
 	text := string(src)
@@ -72,18 +76,20 @@ func (o KeepOutcome) String() string {
 
 // KeepPair is one ACAP usage and today's category it maps to.
 type KeepPair struct {
-	ACAP  Usage
-	Today Use
+	ACAP  policy.Usage
+	Today policy.Use
 }
 
-// KeepPairs are the usages compared: crawl, and each ACAP usage with a
-// counterpart among today's categories (TodayCategory).
-var KeepPairs = []KeepPair{
-	{UsageCrawl, Use{Usage: UsageCrawl}},
-	{UsageIndex, Use{Category: CategorySearch}},
-	{UsagePresent, Use{Category: CategorySearch}},
-	{UsagePreserve, Use{Category: CategoryTrainAI}},
-	{UsageOther, Use{Category: CategoryTrainAI}},
+// KeepPairs returns the usages compared: crawl, and each ACAP usage with a
+// counterpart among today's categories (policy.TodayCategory).
+func KeepPairs() []KeepPair {
+	return []KeepPair{
+		{policy.UsageCrawl, policy.Use{Usage: policy.UsageCrawl}},
+		{policy.UsageIndex, policy.Use{Category: policy.CategorySearch}},
+		{policy.UsagePresent, policy.Use{Category: policy.CategorySearch}},
+		{policy.UsagePreserve, policy.Use{Category: policy.CategoryTrainAI}},
+		{policy.UsageOther, policy.Use{Category: policy.CategoryTrainAI}},
+	}
 }
 
 // KeepRow is one comparison: a crawler, a URL, a pair, both answers and
@@ -92,25 +98,30 @@ type KeepRow struct {
 	Crawler string
 	URL     string
 	Pair    KeepPair
-	ACAP    Answer // the ACAP kind on the file as it is (no trace)
-	Today   Answer // the today kind on the file with the modern lines (no trace)
+	ACAP    policy.Answer // the ACAP kind on the file as it is (no trace)
+	Today   policy.Answer // the today kind on the file with the modern lines (no trace)
 	Outcome KeepOutcome
 }
 
 // KeepLose asks, for every crawler and URL, each pair of KeepPairs: the
 // ACAP kind of before, the today kind of after. Crawl compares the ACAP
-// crawl answer with the today kind's crawl answer.
-func KeepLose(before, after *File, crawlers, urls []string) []KeepRow {
-	pb, pa := NewPolicy(before), NewPolicy(after)
-	var out []KeepRow
-	for _, c := range crawlers {
-		for _, url := range urls {
-			path := PathOf(url)
-			subj := NewSubject(path)
-			for _, pair := range KeepPairs {
-				qa := Question{Crawler: c, URL: url, Usage: pair.ACAP, Kind: KindACAP}
-				qt := Question{Crawler: c, URL: url, Usage: pair.Today.Usage, Category: pair.Today.Category, Kind: KindToday}
-				r := KeepRow{Crawler: c, URL: url, Pair: pair, ACAP: pb.decide(&qa, path, &subj, true), Today: pa.decide(&qt, path, &subj, true)}
+// crawl answer with the today kind's crawl answer. The rows come crawler
+// by crawler, URL by URL, pair by pair.
+func KeepLose(before, after *policy.File, crawlers, urls []string) []KeepRow {
+	pb, pa := policy.NewPolicy(before), policy.NewPolicy(after)
+	pairs := KeepPairs()
+	acap := make([][]policy.Answer, len(pairs))
+	today := make([][]policy.Answer, len(pairs))
+	for k, pair := range pairs {
+		acap[k] = pb.Batch(policy.Question{Usage: pair.ACAP, Kind: policy.KindACAP}, crawlers, urls, nil)
+		today[k] = pa.Batch(policy.Question{Usage: pair.Today.Usage, Category: pair.Today.Category, Kind: policy.KindToday}, crawlers, urls, nil)
+	}
+	out := make([]KeepRow, 0, len(crawlers)*len(urls)*len(pairs))
+	for i, c := range crawlers {
+		for j, url := range urls {
+			for k, pair := range pairs {
+				n := i*len(urls) + j
+				r := KeepRow{Crawler: c, URL: url, Pair: pair, ACAP: acap[k][n], Today: today[k][n]}
 				r.Outcome = keepOutcome(&r.ACAP, &r.Today)
 				out = append(out, r)
 			}
@@ -119,9 +130,9 @@ func KeepLose(before, after *File, crawlers, urls []string) []KeepRow {
 	return out
 }
 
-func keepOutcome(acap, today *Answer) KeepOutcome {
-	refuses := !today.Allowed && today.Preference != PrefUnstated
-	if today.Preference == PrefNotAsked { // crawl
+func keepOutcome(acap, today *policy.Answer) KeepOutcome {
+	refuses := !today.Allowed && today.Preference != policy.PrefUnstated
+	if today.Preference == policy.PrefNotAsked { // crawl
 		refuses = !today.Allowed
 	}
 	switch {

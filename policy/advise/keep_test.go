@@ -1,20 +1,22 @@
-package policy
+package advise
 
 import (
 	"fmt"
 	"testing"
+
+	"github.com/acap-workbench/workbench/policy"
 )
 
 func TestKeepLose(t *testing.T) {
 	src := "##ACAP version=1.1\nACAP-crawler: *\nACAP-disallow-crawl: /private/\nACAP-disallow-index: /drafts/\nACAP-allow-present: /news/ time-limit=7-days\nACAP-disallow-preserve: /archive/\n"
-	before := MustParse(src)
-	applied := ApplySignals([]byte(src), ModernSignals(before))
-	after, err := Parse("/robots.txt", applied)
+	before := policy.MustParse(src)
+	applied := Apply([]byte(src), Signals(before))
+	after, err := policy.Parse("/robots.txt", applied)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range Check(after) {
-		if d.Severity != SevInfo {
+	for _, d := range policy.Check(after) {
+		if d.Severity != policy.SevInfo {
 			t.Errorf("the applied file has %s\n%s", d, applied)
 		}
 	}
@@ -43,25 +45,25 @@ func TestKeepLose(t *testing.T) {
 	// assumed.
 	rows = KeepLose(before, before, []string{"AnyBot"}, []string{"/archive/a"})
 	for _, r := range rows {
-		if r.Pair.ACAP == UsagePreserve && r.Outcome != Lost {
+		if r.Pair.ACAP == policy.UsagePreserve && r.Outcome != Lost {
 			t.Errorf("preserve refusal on the unchanged file: %v, want lost", r.Outcome)
 		}
 	}
 }
 
 func TestApplySignals(t *testing.T) {
-	props := []SignalProposal{{Lines: []string{"User-agent: *", "Content-Usage: train-ai=n"}}, {NoEquivalent: true, Explanation: "x"}, {Lines: []string{"License: https://example.com/l.xml"}}}
+	props := []Proposal{{Lines: []string{"User-agent: *", "Content-Usage: train-ai=n"}}, {NoEquivalent: true, Explanation: "x"}, {Lines: []string{"License: https://example.com/l.xml"}}}
 	tests := []struct{ in, want string }{
 		{"a\n", "a\n\n# Today's signals for the ACAP policy above (proposed by ACAP Workbench)\nUser-agent: *\nContent-Usage: train-ai=n\n\nLicense: https://example.com/l.xml\n"},
 		{"a", "a\n\n# Today's signals for the ACAP policy above (proposed by ACAP Workbench)\nUser-agent: *\nContent-Usage: train-ai=n\n\nLicense: https://example.com/l.xml\n"},
 		{"a\r\n", "a\r\n\r\n# Today's signals for the ACAP policy above (proposed by ACAP Workbench)\r\nUser-agent: *\r\nContent-Usage: train-ai=n\r\n\r\nLicense: https://example.com/l.xml\r\n"},
 	}
 	for _, tt := range tests {
-		if got := string(ApplySignals([]byte(tt.in), props)); got != tt.want {
+		if got := string(Apply([]byte(tt.in), props)); got != tt.want {
 			t.Errorf("ApplySignals(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-	if got := string(ApplySignals([]byte("a\n"), props[1:2])); got != "a\n" {
+	if got := string(Apply([]byte("a\n"), props[1:2])); got != "a\n" {
 		t.Errorf("no lines: %q", got)
 	}
 }

@@ -1,4 +1,4 @@
-package policy
+package advise
 
 import (
 	"os"
@@ -6,9 +6,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/acap-workbench/workbench/policy"
 )
 
-func TestModernSignals(t *testing.T) {
+func TestSignals(t *testing.T) {
 	tests := []struct {
 		name string
 		src  string
@@ -119,9 +121,9 @@ func TestModernSignals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := MustParse(tt.src)
-			ps := ModernSignals(f)
-			got := map[string]SignalProposal{}
+			f := policy.MustParse(tt.src)
+			ps := Signals(f)
+			got := map[string]Proposal{}
 			for _, p := range ps {
 				if p.Explanation == "" {
 					t.Errorf("a proposal without explanation: %+v", p)
@@ -136,7 +138,7 @@ func TestModernSignals(t *testing.T) {
 			}
 			for _, w := range tt.want {
 				if _, ok := got[w]; !ok {
-					t.Errorf("missing proposal %q; got:\n%s", w, modernDump(ps))
+					t.Errorf("missing proposal %q; got:\n%s", w, dump(ps))
 				}
 			}
 			for _, n := range tt.none {
@@ -154,14 +156,14 @@ func TestModernSignals(t *testing.T) {
 					}
 				}
 				if !found {
-					t.Errorf("no NoEquivalent entry starting %q; got:\n%s", w, modernDump(ps))
+					t.Errorf("no NoEquivalent entry starting %q; got:\n%s", w, dump(ps))
 				}
 			}
 			for key, lines := range tt.from {
-				var p *SignalProposal
+				var p *Proposal
 				for i := range ps {
 					j := strings.Join(ps[i].Lines, "|")
-					if j == key || (ps[i].NoEquivalent && modernKeyOf(ps[i]) == key) {
+					if j == key || (ps[i].NoEquivalent && keyOf(ps[i]) == key) {
 						p = &ps[i]
 					}
 				}
@@ -172,13 +174,13 @@ func TestModernSignals(t *testing.T) {
 				}
 			}
 			if tt.want == nil && tt.noEq == nil && tt.none == nil && len(ps) != 0 {
-				t.Errorf("proposals for a file without ACAP: %s", modernDump(ps))
+				t.Errorf("proposals for a file without ACAP: %s", dump(ps))
 			}
 		})
 	}
 }
 
-func modernKeyOf(p SignalProposal) string {
+func keyOf(p Proposal) string {
 	for key, start := range map[string]string{"purpose": "ACAP-usage-purpose", "ignore": "ACAP-ignore", "reference": "ACAP-permissions-reference", "follow": "Following links"} {
 		if strings.HasPrefix(p.Explanation, start) {
 			return key
@@ -187,7 +189,7 @@ func modernKeyOf(p SignalProposal) string {
 	return ""
 }
 
-func modernDump(ps []SignalProposal) string {
+func dump(ps []Proposal) string {
 	var b strings.Builder
 	for _, p := range ps {
 		b.WriteString("  ")
@@ -201,18 +203,18 @@ func modernDump(ps []SignalProposal) string {
 	return b.String()
 }
 
-// TestModernSignalsCheck runs ModernSignals on every conformance file with
+// TestSignalsCheck runs Signals on every conformance file with
 // ACAP lines and on the gallery, and checks that every proposed block is
 // clean for the checker: no errors, no warnings.
-func TestModernSignalsCheck(t *testing.T) {
+func TestSignalsCheck(t *testing.T) {
 	var paths []string
-	for _, g := range []string{"testdata/conformance/guide-*.json", "testdata/conformance/feature-*.json"} {
+	for _, g := range []string{"../testdata/conformance/guide-*.json", "../testdata/conformance/feature-*.json"} {
 		m, _ := filepath.Glob(g)
 		paths = append(paths, m...)
 	}
-	gallery, _ := filepath.Glob("../web/gallery/*.txt")
+	gallery, _ := filepath.Glob("../../web/gallery/*.txt")
 	paths = append(paths, gallery...)
-	paths = append(paths, corpusPaths(t, "acap-real")...)
+	paths = append(paths, corpusPaths(t, "acap-real", acapRealFiles)...)
 	if len(paths) < 20 {
 		t.Fatalf("only %d files found", len(paths))
 	}
@@ -220,27 +222,25 @@ func TestModernSignalsCheck(t *testing.T) {
 	for _, p := range paths {
 		var src []byte
 		if strings.HasSuffix(p, ".json") {
-			cf, b := loadCaseFile(t, p)
-			_ = cf
-			src = b
+			src = caseFileRobots(t, p)
 		} else {
 			var err error
 			if src, err = os.ReadFile(p); err != nil {
 				t.Fatal(err)
 			}
 		}
-		f, err := Parse("/robots.txt", src)
+		f, err := policy.Parse("/robots.txt", src)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, prop := range ModernSignals(f) {
+		for _, prop := range Signals(f) {
 			if prop.NoEquivalent {
 				continue
 			}
 			blocks++
 			block := strings.Join(prop.Lines, "\n") + "\n"
-			for _, d := range Check(MustParse(block)) {
-				if d.Severity != SevInfo {
+			for _, d := range policy.Check(policy.MustParse(block)) {
+				if d.Severity != policy.SevInfo {
 					t.Errorf("%s: proposed block\n%s has %v", p, block, d)
 				}
 			}
