@@ -62,57 +62,6 @@ const defaultMaxStates = 1000000
 // defaultMaxBytes is the bound of MaxBytes when none is given.
 const defaultMaxBytes = 64 << 20
 
-// timeCap is a time cap (CompareOptions.Deadline and Pause), shared by
-// the searches of a comparison, or of a conversion, which may run on
-// several goroutines.
-type timeCap struct {
-	mu       sync.Mutex
-	deadline time.Time
-	pause    func() time.Time
-	stopped  bool
-}
-
-func newTimeCap(deadline time.Time, pause func() time.Time) *timeCap {
-	if deadline.IsZero() {
-		return nil
-	}
-	return &timeCap{deadline: deadline, pause: pause}
-}
-
-// stop reports whether the work must stop for lack of time: the cap has
-// passed and Pause, if any, gave no more.
-func (tc *timeCap) stop() bool {
-	if tc == nil {
-		return false
-	}
-	tc.mu.Lock()
-	defer tc.mu.Unlock()
-	if tc.stopped {
-		return true
-	}
-	if time.Now().Before(tc.deadline) {
-		return false
-	}
-	if tc.pause != nil {
-		if next := tc.pause(); !next.IsZero() {
-			tc.deadline = next
-			return false
-		}
-	}
-	tc.stopped = true
-	return true
-}
-
-// hasStopped reports whether the cap stopped some work.
-func (tc *timeCap) hasStopped() bool {
-	if tc == nil {
-		return false
-	}
-	tc.mu.Lock()
-	defer tc.mu.Unlock()
-	return tc.stopped
-}
-
 // maxWitnesses is how many witnesses of each kind (of case, and not) the
 // report keeps per crawler, each with a different pair of deciding lines.
 const maxWitnesses = 5
@@ -288,14 +237,37 @@ func CompareReadingsBounded(old *File, kind Kind, converted *File, opt CompareOp
 		c.opt.tcap = newTimeCap(opt.Deadline, opt.Pause)
 	}
 	names, classes, uncovered := c.proofCrawlers(old, converted, opt.OnlyNamed)
-	if opt.Yield != nil {
-		opt.Yield()
-	}
+	c.compileInSteps()
 	c.classes = classes
 	rep := c.run(names)
 	rep.Classes, rep.Uncovered = classes, uncovered
 	rep.TimeStopped = c.opt.tcap.hasStopped()
 	return rep
+}
+
+// compileInSteps compiles what the readings consult, one part of a file
+// at a time, letting a page draw in between (a large file's records take
+// long to compile, and the first crawler's model would compile them all
+// at once).
+// It stops when the time cap does.
+func (c *comparer) compileInSteps() {
+	pc := newPace(c.opt.Yield, c.opt.tcap)
+	if pc.tick() || c.opt.Yield == nil {
+		return
+	}
+	for _, pk := range []struct {
+		p    *Policy
+		kind Kind
+	}{{c.src, c.kind}, {c.dst, KindACAP}, {c.dstCase, KindACAP}} {
+		for _, n := range []need{needConv, needOlder, needACAP} {
+			if needOf(pk.kind)&n != 0 {
+				pk.p.compiled(pk.p.file, "", n)
+				if pc.tick() {
+					return
+				}
+			}
+		}
+	}
 }
 
 // comparer holds what one comparison shares between crawlers.
@@ -353,9 +325,12 @@ func (c *comparer) run(names []string) EquivalenceReport {
 	rep := EquivalenceReport{Source: c.kind, Crawlers: names}
 	var proofs []*crawlerProof
 	bySel := map[string]*crawlerProof{}
+	pc := newPace(c.opt.Yield, c.opt.tcap)
 	for _, n := range names {
-		if c.opt.Yield != nil {
-			c.opt.Yield()
+		if pc.tick() {
+			// Out of time: the crawlers left get no model, and are not
+			// proved.
+			break
 		}
 		sel := c.selectionKey(n)
 		if cp := bySel[sel]; cp != nil {
@@ -614,9 +589,8 @@ func (c *comparer) proveOne(cp *crawlerProof) proofResult {
 	light.maxStates = min(bounds.maxStates, lightStates)
 	res := c.proveWith(cp, light, decide)
 	if !(res.done || res.differs) || res.caseOpen {
-		if f := cp.model.finish; f != nil {
-			cp.model.finish = nil
-			f()
+		if cp.model.unfinished != nil && !cp.model.finish(c.relations(cp.model)) {
+			return proofResult{states: res.states, timeStopped: true}
 		}
 		states := res.states
 		res = c.proveWith(cp, bounds, decide)
@@ -685,188 +659,6 @@ func (c *comparer) caseFreeModel(cp *crawlerProof) *proofModel {
 		}
 	}
 	return &m
-}
-
-// maxProofPatterns is the most patterns one automaton holds (a live
-// position keeps its pattern in 14 bits).
-const maxProofPatterns = 1 << 14
-
-// model collects what the readings consult for one crawler, and a
-// description of it that two crawlers (or two versions of a file) share
-// exactly when the readings answer alike on every path. It returns a nil
-// model when the proof cannot be made.
-func (c *comparer) model(name string) (*proofModel, string) {
-	m := &proofModel{yield: c.opt.Yield}
-	var sig []byte
-	ids := map[string]int32{}
-	pid := func(p *Pattern) int32 {
-		ap := autPatternOf(p)
-		k := ap.key()
-		id, ok := ids[k]
-		if !ok {
-			id = int32(len(m.pats))
-			m.pats = append(m.pats, ap)
-			m.roles = append(m.roles, nil)
-			ids[k] = id
-		}
-		return id
-	}
-	// list records the places of a list's patterns (and describes it).
-	list := func(tag byte, pats []*Pattern, allow []bool) []int32 {
-		sig = append(sig, tag)
-		var places []int32
-		for i, p := range pats {
-			places = append(places, pid(p))
-			sig = binary.LittleEndian.AppendUint32(sig, uint32(places[i]))
-			sig = append(sig, "da"[b2i(allow[i])])
-		}
-		return places
-	}
-	// The source reading.
-	var srcPlaces []int32
-	var srcAllow []bool
-	var srcSet []int32
-	ssel := c.src.selection(c.kind, name, false)
-	var pats []*Pattern
-	var allow []bool
-	switch c.kind {
-	case KindRFC9309:
-		m.src.on = true
-		for i := range ssel.conv.rules {
-			pats, allow = append(pats, &ssel.conv.rules[i].pat), append(allow, ssel.conv.rules[i].allow)
-		}
-		srcPlaces, srcAllow = list('r', pats, allow), allow
-	case KindDraft1996, KindREP1994, KindV2Proposal:
-		r := ssel.older
-		switch {
-		case r == nil:
-			sig = append(sig, 'n')
-		case c.kind == KindV2Proposal && r.v2 == 2:
-			for i := range r.rules {
-				pats, allow = append(pats, &r.rules[i].whole), append(allow, r.rules[i].allow)
-			}
-			srcSet = list('v', pats, allow)
-			for i := range r.rules {
-				sig = append(sig, "ew"[b2i(r.rules[i].wildcard)])
-			}
-		default:
-			m.src.on = true
-			for i := range r.rules {
-				// The 1994 convention (and the 2.0.0 proposal for a record of
-				// no version) reads Disallow lines only.
-				if c.kind == KindDraft1996 || !r.rules[i].allow {
-					pats, allow = append(pats, &r.rules[i].prefix), append(allow, r.rules[i].allow)
-				}
-			}
-			srcPlaces, srcAllow = list('o', pats, allow), allow
-		}
-	default:
-		return nil, ""
-	}
-	// The ACAP readings: their conventional side and their layers.
-	dsel := c.dst.selection(KindACAP, name, false)
-	pats, allow = nil, nil
-	for i := range dsel.conv.rules {
-		pats, allow = append(pats, &dsel.conv.rules[i].pat), append(allow, dsel.conv.rules[i].allow)
-	}
-	sig = append(sig, "an"[b2i(dsel.conv.named)])
-	convPlaces := list('c', pats, allow)
-	convPats, convAllow := pats, allow
-	m.conv.on = len(convPlaces) > 0
-	csel := c.dstCase.selection(KindACAP, name, false)
-	type elemKey struct {
-		pat   int32
-		allow bool
-		scope string
-	}
-	var elemIDs [2][numLayers]map[elemKey]int32
-	addElem := func(reading, l int, ru *acapRule) {
-		id := pid(&ru.pat)
-		k := elemKey{id, ru.allow, string(scopeBytes(ru.pat.scopeTokens()))}
-		ids := &elemIDs[reading][l]
-		if *ids == nil {
-			*ids = map[elemKey]int32{}
-		}
-		if _, ok := (*ids)[k]; ok {
-			return
-		}
-		lm := &m.layers[reading][l]
-		e := int32(len(lm.elems))
-		(*ids)[k] = e
-		lm.elems = append(lm.elems, layerElem{pat: id, allow: ru.allow, scope: &ru.pat, stoks: ru.pat.scopeTokens(), twin: e})
-		m.roles[id] = append(m.roles[id], elemRef{uint8(reading), uint8(l), e})
-		sig = append(sig, byte('0'+reading), byte('0'+l), "da"[b2i(ru.allow)])
-		sig = binary.LittleEndian.AppendUint32(sig, uint32(id))
-		sig = append(sig, k.scope...)
-	}
-	for reading, sel := range [2]*selection{dsel, csel} {
-		for _, ar := range sel.records {
-			rr := ar.comp.recs[ar.rec]
-			if rr == nil {
-				continue
-			}
-			crawl, other := layerCrawlAny, layerOtherAny
-			if ar.named {
-				crawl, other = layerCrawlNamed, layerOtherNamed
-			}
-			for i := range rr.general.rules {
-				ru := &rr.general.rules[i]
-				if ru.fd.Status == StatusSkipped {
-					continue
-				}
-				switch ru.usage {
-				case UsageCrawl:
-					addElem(reading, crawl, ru)
-				case UsageOther:
-					addElem(reading, other, ru)
-				case UsageNone:
-					addElem(reading, crawl, ru)
-					addElem(reading, other, ru)
-				}
-			}
-		}
-	}
-	if len(m.pats) >= maxProofPatterns {
-		return nil, ""
-	}
-	if m.src.on {
-		m.src.idx = m.places(srcPlaces, verdictBlocks(srcAllow))
-	}
-	if srcSet != nil {
-		m.srcSet = make([]bool, len(m.pats))
-		for _, q := range srcSet {
-			m.srcSet[q] = true
-		}
-	}
-	if m.conv.on {
-		// Until finish: each rule a block of its own.
-		blocks := make([]int32, len(convPlaces))
-		for i := range blocks {
-			blocks[i] = int32(i)
-		}
-		m.conv.idx = m.places(convPlaces, blocks)
-	}
-	// What the answers observe is worked out when the proof is made
-	// (not when an earlier one is reused): finish.
-	m.finish = func() {
-		w := m.weighing(convPats, convPlaces, convAllow, dsel.conv.named)
-		if m.conv.on {
-			m.conv.idx = m.places(convPlaces, w.convBlocks(convAllow))
-		}
-		m.twins(w, c.relations(m))
-		m.unionClasses()
-	}
-	m.float = make([]int32, len(m.pats))
-	for q := range m.pats {
-		m.float[q] = floatStart(&m.pats[q])
-	}
-	m.unionClasses()
-	// The patterns themselves, by their place.
-	for q := range m.pats {
-		sig = append(sig, m.pats[q].key()...)
-		sig = append(sig, 0)
-	}
-	return m, string(sig)
 }
 
 // floatStart returns the position of the first literal of a pattern that

@@ -65,122 +65,118 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 	if opt.Source != KindDraft1996 {
 		opt.Source = KindRFC9309
 	}
-	work := opt.Bounds.MaxWork
-	if work <= 0 {
-		work = DefaultConvertWork
+	cv := &converter{f: f, opt: opt, work: opt.Bounds.MaxWork, conv: &Conversion{}}
+	if cv.work <= 0 {
+		cv.work = DefaultConvertWork
 	}
 	// One time cap for the whole conversion.
-	opt.Bounds.tcap = newTimeCap(opt.Bounds.Deadline, opt.Bounds.Pause)
-	// compare proves a version of the file within the work left.
-	used := 0
-	compare := func(next *File) EquivalenceReport {
-		b := opt.Bounds
-		b.MaxWork = max(work-used, 1)
-		rep := CompareReadingsBounded(f, opt.Source, next, b)
-		used += rep.States
-		return rep
-	}
+	cv.opt.Bounds.tcap = newTimeCap(opt.Bounds.Deadline, opt.Bounds.Pause)
+	cv.pace = newPace(opt.Bounds.Yield, nil)
 	// Rounds prove versions of the file that differ in a few records: a
 	// crawler whose readings did not change keeps its proof.
-	opt.Bounds.cache = &proofCache{}
-	units := sourceUnits(f, opt.Source)
+	cv.opt.Bounds.cache = &proofCache{}
 	existing := map[string]bool{}
 	for _, r := range f.Records {
 		for _, c := range r.Crawlers {
 			existing[strings.ToLower(acapName(c.Value.Text))] = true
 		}
 	}
-	conv := &Conversion{}
-	// tick lets a page draw between the phases (CompareOptions.Yield).
-	tick := func() {
-		if opt.Bounds.Yield != nil {
-			opt.Bounds.Yield()
-		}
-	}
-	g := generate(f, units, existing, opt)
-	conv.Notes, conv.LinesLeft = g.notes, g.pairsLeft
-	tick()
-	// build writes the file with the repairs given, and the lines it
-	// added.
-	build := func(repairs []repair) ([]byte, []int) {
-		text, added := buildConverted(f, g.lines, repairs, opt)
-		tick()
-		return text, added
-	}
-	conv.Text, conv.Added = build(g.pairs)
+	conv := cv.conv
+	cv.g = generate(f, sourceUnits(f, cv.opt.Source), existing, cv.opt)
+	conv.Notes, conv.LinesLeft = cv.g.notes, cv.g.pairsLeft
+	cv.pace.tick()
+	conv.Text, conv.Added = cv.build(cv.g.pairs)
 	cur, err := parseConverted(conv.Text)
-	tick()
+	cv.pace.tick()
 	if err != nil {
 		conv.Err, conv.Text, conv.Added = err, nil, nil
 		return conv
 	}
-	conv.Report = compare(cur)
-	repairs := g.pairs
-	// Restore equivalence where ACAP lines can: for each witness that is
-	// not about case, a line that gives its path the source's answer.
-	tried := map[repair]bool{}
-	type snapshot struct {
-		text    []byte
-		added   []int
-		rep     EquivalenceReport
-		repairs int
+	cv.cur = cur
+	conv.Report = cv.compare(cur)
+	cv.repairs = cv.g.pairs
+	cv.best = snapshot{conv.Text, conv.Added, conv.Report, len(cv.repairs)}
+	cv.repairRounds()
+	if len(cv.repairs) > cv.best.repairs && !better(&conv.Report, &cv.best.rep) {
+		// The last rounds did not help: back to the best result.
+		cv.repairs = cv.repairs[:cv.best.repairs]
+		conv.Text, conv.Added, conv.Report = cv.best.text, cv.best.added, cv.best.rep
 	}
-	best := snapshot{conv.Text, conv.Added, conv.Report, len(repairs)}
-	// A set of lines is kept when the result is better, or when each
-	// witness it was made for now gets the source's answer (the region it
-	// repaired may leave smaller ones that the next rounds repair).
-	try := func(sets []repairSet) bool {
-		var more []repair
-		for _, s := range sets {
-			more = append(more, s.lines...)
-		}
-		all := append(slices.Clone(repairs), more...)
-		text, added := build(all)
-		next, err := parseConverted(text)
-		if err != nil {
-			return false
-		}
-		tick()
-		rep := compare(next)
-		ok := better(&rep, &conv.Report)
-		if !ok && len(rep.NotProved) <= len(conv.Report.NotProved) {
-			ok = true
-			np := NewPolicy(next)
-			for _, s := range sets {
-				path := PathOf(s.d.Path)
-				q := Question{Crawler: s.d.Crawler, URL: path, Kind: KindACAP}
-				subj := NewSubject(path)
-				if np.decideQuiet(&q, path, &subj).Allowed != s.d.Source {
-					ok = false
-				}
-			}
-		}
-		if !ok {
-			return false
-		}
-		repairs = all
-		conv.Text, conv.Added, cur, conv.Report = text, added, next, rep
-		if better(&rep, &best.rep) {
-			best = snapshot{text, added, rep, len(repairs)}
-		}
-		return true
+	// The time cap, when it stopped some work, makes the result one the
+	// bounds alone would not give.
+	conv.Report.TimeStopped = cv.opt.Bounds.tcap.hasStopped()
+	if n := len(cv.repairs) - len(cv.g.pairs); n > 0 {
+		conv.Notes = append(conv.Notes, itoa(n)+" line"+plural(n, " was", "s were")+
+			" added where the ACAP lines translated one for one decided some paths differently from "+cv.opt.Source.Title()+
+			"s (a narrower pattern, or one identical to a conventional line, which ACAP crawlers then follow)")
 	}
-	// Rounds stop when two in a row bring no better result, or when the
-	// lines added reach MaxAddedLines.
-	for round, idle := 0, 0; round < maxRepairRounds && idle < 2 && len(repairs) < MaxAddedLines && conv.Report.OtherCount > conv.Report.NamePartCount && used < work && !opt.Bounds.tcap.stop(); round++ {
-		if opt.Bounds.Yield != nil {
-			opt.Bounds.Yield()
+	return conv
+}
+
+// converter is the work of one Convert.
+type converter struct {
+	f    *File
+	opt  ConvertOptions
+	pace *pace // lets a page draw between the phases (CompareOptions.Yield)
+	// work is the states the proofs may use in all; used, those used.
+	work, used int
+	g          generated
+	conv       *Conversion
+	cur        *File    // conv.Text, parsed
+	repairs    []repair // the lines added to the translated ones
+	best       snapshot // the best result so far
+	// tried are the sets of repairs (by their first line) that did not
+	// help.
+	tried map[repair]bool
+}
+
+// snapshot is a result Convert may go back to.
+type snapshot struct {
+	text    []byte
+	added   []int
+	rep     EquivalenceReport
+	repairs int
+}
+
+// compare proves a version of the file within the work left.
+func (cv *converter) compare(next *File) EquivalenceReport {
+	b := cv.opt.Bounds
+	b.MaxWork = max(cv.work-cv.used, 1)
+	rep := CompareReadingsBounded(cv.f, cv.opt.Source, next, b)
+	cv.used += rep.States
+	return rep
+}
+
+// build writes the file with the repairs given, and the lines it added.
+func (cv *converter) build(repairs []repair) ([]byte, []int) {
+	text, added := buildConverted(cv.f, cv.g.lines, repairs, cv.opt)
+	cv.pace.tick()
+	return text, added
+}
+
+// repairRounds restores equivalence where ACAP lines can: for each
+// witness that is not about case, a line that gives its path the source's
+// answer. Rounds stop when two in a row bring no better result, or when
+// the lines added reach MaxAddedLines.
+func (cv *converter) repairRounds() {
+	cv.tried = map[repair]bool{}
+	conv := cv.conv
+	for round, idle := 0, 0; round < maxRepairRounds && idle < 2; round++ {
+		if len(cv.repairs) >= MaxAddedLines || conv.Report.OtherCount <= conv.Report.NamePartCount ||
+			cv.used >= cv.work || cv.opt.Bounds.tcap.stop() {
+			return
 		}
-		sets := repairLines(f, opt.Source, cur, conv.Report, tried)
+		cv.pace.tick()
+		sets := repairLines(cv.f, cv.opt.Source, cv.cur, conv.Report, cv.tried)
 		if len(sets) == 0 {
-			break
+			return
 		}
 		before := conv.Report
 		// All witnesses' sets together; if that does not help, the first
 		// alone; a set that does not help is not tried again.
-		if len(sets) == 1 || !try(sets) {
-			tried[sets[0].lines[0]] = true
-			try(sets[:1])
+		if len(sets) == 1 || !cv.try(sets) {
+			cv.tried[sets[0].lines[0]] = true
+			cv.try(sets[:1])
 		}
 		if better(&conv.Report, &before) {
 			idle = 0
@@ -188,20 +184,53 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 			idle++
 		}
 	}
-	if len(repairs) > best.repairs && !better(&conv.Report, &best.rep) {
-		// The last rounds did not help: back to the best result.
-		repairs = repairs[:best.repairs]
-		conv.Text, conv.Added, conv.Report = best.text, best.added, best.rep
+}
+
+// try adds sets of lines, and keeps them when the result is better, or
+// when each witness they were made for now gets the source's answer (the
+// region they repaired may leave smaller ones that the next rounds
+// repair).
+func (cv *converter) try(sets []repairSet) bool {
+	conv := cv.conv
+	all := slices.Clone(cv.repairs)
+	for _, s := range sets {
+		all = append(all, s.lines...)
 	}
-	// The time cap, when it stopped some work, makes the result one the
-	// bounds alone would not give.
-	conv.Report.TimeStopped = opt.Bounds.tcap.hasStopped()
-	if n := len(repairs) - len(g.pairs); n > 0 {
-		conv.Notes = append(conv.Notes, itoa(n)+" line"+plural(n, " was", "s were")+
-			" added where the ACAP lines translated one for one decided some paths differently from "+opt.Source.Title()+
-			"s (a narrower pattern, or one identical to a conventional line, which ACAP crawlers then follow)")
+	text, added := cv.build(all)
+	next, err := parseConverted(text)
+	if err != nil {
+		return false
 	}
-	return conv
+	cv.pace.tick()
+	rep := cv.compare(next)
+	ok := better(&rep, &conv.Report)
+	if !ok && len(rep.NotProved) <= len(conv.Report.NotProved) {
+		ok = witnessesRepaired(next, sets)
+	}
+	if !ok {
+		return false
+	}
+	cv.repairs = all
+	conv.Text, conv.Added, cv.cur, conv.Report = text, added, next, rep
+	if better(&rep, &cv.best.rep) {
+		cv.best = snapshot{text, added, rep, len(all)}
+	}
+	return true
+}
+
+// witnessesRepaired reports whether, in f, each witness the sets were
+// made for gets the source's answer.
+func witnessesRepaired(f *File, sets []repairSet) bool {
+	np := NewPolicy(f)
+	for _, s := range sets {
+		path := PathOf(s.d.Path)
+		q := Question{Crawler: s.d.Crawler, URL: path, Kind: KindACAP}
+		subj := NewSubject(path)
+		if np.decideQuiet(&q, path, &subj).Allowed != s.d.Source {
+			return false
+		}
+	}
+	return true
 }
 
 // generated is the ACAP part Convert writes before its repairs: lines
@@ -224,6 +253,9 @@ func generate(f *File, units []convUnit, existing map[string]bool, opt ConvertOp
 	pairMemo := map[string]pairResult{}
 	add := func(s string) { g.lines = append(g.lines, s) }
 	for _, u := range units {
+		if opt.Bounds.Yield != nil {
+			opt.Bounds.Yield()
+		}
 		if existing[strings.ToLower(u.name)] {
 			g.notes = append(g.notes, "the file already has an ACAP record for "+u.name+"; it is kept and none is added")
 			continue

@@ -117,13 +117,13 @@ type proofModel struct {
 	conv   listModel // the conventional side of the ACAP readings
 	layers [2][numLayers]layerModel
 	roles  [][]elemRef // per pattern: its elements in the layers
-	// finish, until called, works out the blocks of the conventional list
-	// and the twins of the layers.
-	finish func()
+	// unfinished, until finish, is the conventional list whose blocks,
+	// and the layers' twins, are not worked out yet.
+	unfinished *convList
 	// class numbers the patterns by what their matching changes
 	// (unionClasses); -1: none.
 	class []int32
-	yield func() // CompareOptions.Yield
+	pace  *pace // CompareOptions.Yield and the time cap
 }
 
 // joinsSrcSet reports whether pattern q is one the source consults
@@ -554,7 +554,7 @@ func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 			res.states = a.numStates()
 			return res
 		}
-		if head%256 == 0 && b.tcap.stop() {
+		if head%16 == 0 && b.tcap.stop() {
 			res.states = a.numStates()
 			res.timeStopped = true
 			return res

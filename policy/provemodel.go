@@ -12,12 +12,9 @@ import (
 // matched for good, no longer path matches the other.
 
 // tick lets the page draw (CompareOptions.Yield) in the phases of a
-// proof that may take long.
-func (m *proofModel) tick() {
-	if m.yield != nil {
-		m.yield()
-	}
-}
+// proof that may take long, and reports whether the time cap stopped the
+// work.
+func (m *proofModel) tick() bool { return m.pace.tick() }
 
 // places returns, for each pattern, the block of its first place in a list
 // (the list's patterns in order, and the block of each place).
@@ -72,7 +69,7 @@ func compatible(a, b []int8) bool {
 // not open are kept, by rule: a long run of rules of one verdict (a group
 // of thousands of Disallow prefixes) has none, and costs nothing.
 type weighing struct {
-	tick  func()
+	tick  func() bool
 	layer int          // the crawl layer of the conventional rules' footing
 	rows  [][]wEntry   // [rule]: its comparisons that are not open, by k
 	n0    int          // the elements of reading 0's layer
@@ -95,6 +92,8 @@ func (w *weighing) at(i int, k int32) int8 {
 	return row[j].v
 }
 
+// weighing weighs the conventional rules against the crawl-layer elements
+// of their footing; nil when the time cap stopped it.
 func (m *proofModel) weighing(convPats []*Pattern, convIDs []int32, convAllow []bool, convNamed bool) *weighing {
 	w := &weighing{layer: layerCrawlAny, tick: m.tick}
 	if convNamed {
@@ -105,7 +104,9 @@ func (m *proofModel) weighing(convPats []*Pattern, convIDs []int32, convAllow []
 		w.cols[r] = make([][]int32, len(m.layers[r][w.layer].elems))
 	}
 	for i, p := range convPats {
-		m.tick()
+		if m.tick() {
+			return nil
+		}
 		var acap *Pattern
 		var row []wEntry
 		for r := range m.layers {
@@ -134,12 +135,13 @@ func (m *proofModel) weighing(convPats []*Pattern, convIDs []int32, convAllow []
 // alike pairwise exactly when, for each element, the comparisons that are
 // not open agree: the run keeps, by element, the one it has, so each rule
 // is weighed once (in proportion to its comparisons, not to the run).
+// It returns nil when the time cap stopped it.
 func (w *weighing) convBlocks(convAllow []bool) []int32 {
 	blocks := make([]int32, len(convAllow))
 	run := map[int32]int8{}
 	for i := range convAllow {
-		if i%256 == 0 {
-			w.tick()
+		if i%256 == 0 && w.tick() {
+			return nil
 		}
 		same := i > 0 && convAllow[i] == convAllow[i-1]
 		for _, e := range w.rows[i] {
@@ -164,228 +166,6 @@ func (w *weighing) convBlocks(convAllow []bool) []int32 {
 		}
 	}
 	return blocks
-}
-
-// twins finds, in each layer, elements that no answer tells apart when
-// both match: x and a later y of the same side, each narrower than exactly
-// the same elements of the other side and each wider than exactly the
-// same. With x matched, y then adds no condition for the other side (a
-// field narrower than x is narrower than y), and it is narrower than the
-// whole other side exactly when x is: the layer's answer is the same with
-// y or without it. Which field of the side decides is observed when the
-// conventional rules it may be weighed against do not compare alike with
-// every element of the side; then twins must also compare alike with
-// those rules and with every other element of their own side, and neither
-// may be narrower than the other: y qualifies and is minimal exactly when
-// x does, and x comes first among the fields that could decide, so y never
-// decides. Where the side's fields fall into groups that compare alike
-// with the rules, and the fields that can decide always belong to one
-// group (see observed below), twins must be of one group and compare alike
-// with the fields of the other groups: y then changes neither which group
-// decides nor how its fields compare with the rules. Comparisons with a pattern that x or y never matches a path
-// with are left open (once both have matched, no longer path matches it).
-// Each member of a class of twins is a twin of every other: a class keeps,
-// for each comparison, the value its members that are not open agree on.
-// rels gives each layer's comparisons (scopeRelations).
-func (m *proofModel) twins(w *weighing, rels func(lm *layerModel) *relTable) {
-	for r := range m.layers {
-		for l := range m.layers[r] {
-			lm := &m.layers[r][l]
-			n := len(lm.elems)
-			if n == 0 {
-				continue
-			}
-			rel := rels(lm)
-			// Each element's comparisons with the conventional rules.
-			// Only the rules with a comparison that is not open with some
-			// element take part: a rule open with every element adds the
-			// same open value to every profile.
-			var prof [][]int8
-			if l == w.layer && len(w.rows) > 0 {
-				var active []int32
-				for x := range w.cols[r] {
-					active = append(active, w.cols[r][x]...)
-				}
-				slices.Sort(active)
-				active = slices.Compact(active)
-				if len(active) > 0 {
-					prof = make([][]int8, n)
-					for x := range prof {
-						prof[x] = make([]int8, len(active))
-						for a, i := range active {
-							prof[x][a] = w.at(int(i), int32(r*w.n0+x))
-						}
-					}
-				}
-			}
-			// Is it observed which field of a side decides? Only when two
-			// of its fields compare differently with a rule. The fields of a
-			// side then fall into groups that compare alike (group); where
-			// every two fields of different groups that a path may match
-			// together are ordered by scope, the fields that can decide are
-			// all of one group, whichever fields match: which of its fields
-			// decides is not observed, only which group (observed 1); else
-			// each field may be observed (observed 2).
-			observed := [2]int{}
-			group := make([]int, n)
-			if prof != nil {
-				for s := range observed {
-					var groups [][]int8 // each group's agreed comparisons
-					for x := 0; x < n; x++ {
-						if b2i(lm.elems[x].allow) != s {
-							continue
-						}
-						group[x] = -1
-						for k, g := range groups {
-							if compatible(g, prof[x]) {
-								group[x] = k
-								merge(g, prof[x])
-								break
-							}
-						}
-						if group[x] < 0 {
-							group[x] = len(groups)
-							groups = append(groups, slices.Clone(prof[x]))
-						}
-					}
-					if len(groups) < 2 {
-						continue
-					}
-					observed[s] = 1
-				separate:
-					for x := 0; x < n; x++ {
-						if b2i(lm.elems[x].allow) != s {
-							continue
-						}
-						m.tick()
-						for y := x + 1; y < n; y++ {
-							if b2i(lm.elems[y].allow) == s && group[x] != group[y] && (rel.at(x, y) == 0 || rel.at(x, y) == 3) {
-								observed[s] = 2
-								break separate
-							}
-						}
-					}
-				}
-			}
-			// An element's comparisons that twins must share: with the
-			// other side, and, where the side's deciding field is observed,
-			// with the rules.
-			sig := func(x int) []int8 {
-				out := make([]int8, 0, n+8)
-				for z := 0; z < n; z++ {
-					if lm.elems[z].allow != lm.elems[x].allow {
-						out = append(out, rel.at(x, z))
-					}
-				}
-				if observed[b2i(lm.elems[x].allow)] > 0 {
-					out = append(out, prof[x]...)
-				}
-				return out
-			}
-			type class struct {
-				members []int32
-				sig     []int8 // the comparisons its members agree on
-				// same, where the side is observed: for each element of the
-				// side that is not a member, the comparison the members
-				// agree on; in[z]: z is a member.
-				same []int8
-				in   []bool
-			}
-			var classes []*class
-			exact := map[string]*class{}
-			for y := 0; y < n; y++ {
-				m.tick()
-				lm.elems[y].twin = int32(y)
-				side := lm.elems[y].allow
-				obs := observed[b2i(side)]
-				sy := sig(y)
-				fits := func(c *class) bool {
-					root := c.members[0]
-					if lm.elems[root].allow != side || !compatible(c.sig, sy) {
-						return false
-					}
-					switch obs {
-					case 0:
-						return true
-					case 1:
-						if group[root] != group[y] {
-							return false
-						}
-					}
-					// Alike with every other element of their side (where
-					// observed 1, of the other groups), and, where observed
-					// 2, neither narrower than any member.
-					for z := 0; z < n; z++ {
-						if z == y || lm.elems[z].allow != side || (obs == 1 && group[z] == group[y]) {
-							continue
-						}
-						v := rel.at(y, z)
-						if c.in[z] {
-							if v != 0 && v != anyCmp {
-								return false
-							}
-						} else if a := c.same[z]; a != v && a != anyCmp && v != anyCmp {
-							return false
-						}
-					}
-					return true
-				}
-				key := string(int8Bytes(sy))
-				var home *class
-				if c := exact[key]; c != nil && fits(c) {
-					home = c
-				} else {
-					for k, tries := len(classes)-1, 0; k >= 0 && tries < maxTwinTries; k, tries = k-1, tries+1 {
-						if fits(classes[k]) {
-							home = classes[k]
-							break
-						}
-					}
-				}
-				if home == nil {
-					c := &class{members: []int32{int32(y)}, sig: sy}
-					if obs > 0 {
-						c.same, c.in = rel.row(y), make([]bool, n)
-						c.in[y] = true
-					}
-					classes = append(classes, c)
-					if exact[key] == nil {
-						exact[key] = c
-					}
-					continue
-				}
-				lm.elems[y].twin = home.members[0]
-				home.members = append(home.members, int32(y))
-				merge(home.sig, sy)
-				if obs > 0 {
-					home.in[y] = true
-					merge(home.same, rel.row(y))
-				}
-			}
-		}
-	}
-}
-
-// maxTwinTries bounds the classes an element is tried against when no
-// class has its exact signature.
-const maxTwinTries = 8
-
-// merge fills the open comparisons of a with those of b.
-func merge(a, b []int8) {
-	for i := range a {
-		if a[i] == anyCmp {
-			a[i] = b[i]
-		}
-	}
-}
-
-// int8Bytes writes a signature as bytes.
-func int8Bytes(s []int8) []byte {
-	b := make([]byte, len(s))
-	for i, v := range s {
-		b[i] = byte(v)
-	}
-	return b
 }
 
 // relTable compares two elements of a layer: at(x, y) is 1 when x is

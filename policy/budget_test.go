@@ -1,0 +1,174 @@
+package policy
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// budgetRun is what one conversion (or comparison) cost: its wall time,
+// the longest stretch between two calls of Yield (in the CPU time of the
+// thread doing the work, so that other work on the machine does not
+// count), the stacks that ended and began that stretch, the most heap in
+// use seen at a Yield and the bytes allocated.
+type budgetRun struct {
+	wall      time.Duration
+	gap       time.Duration
+	gapFrom   string // where the longest stretch began (a Yield's caller)
+	gapTo     string // where it ended
+	peakHeap  uint64
+	allocated uint64
+	capStack  string // where the first Yield past the time cap was called
+}
+
+// budgetMeter is a Yield (and Pause) that measures a run.
+type budgetMeter struct {
+	run       budgetRun
+	last      time.Duration // the thread's CPU time at the last Yield
+	lastStack string
+	stacks    bool
+	lastMem   time.Time
+	// cap, when set, is a time cap: capStack is where the first Yield
+	// past it was called.
+	cap      time.Time
+	capStack string
+}
+
+func newBudgetMeter(stacks bool) *budgetMeter {
+	return &budgetMeter{last: threadCPU(), stacks: stacks}
+}
+
+// yield records the stretch since the previous call.
+func (m *budgetMeter) yield() {
+	now := time.Now()
+	d := threadCPU() - m.last
+	var st string
+	if m.stacks {
+		st = callers(3)
+	}
+	if !m.cap.IsZero() && now.After(m.cap) && m.capStack == "" {
+		m.capStack = callers(3)
+		m.run.capStack = m.capStack
+	}
+	if d > m.run.gap {
+		m.run.gap, m.run.gapFrom, m.run.gapTo = d, m.lastStack, st
+	}
+	m.lastStack = st
+	if now.Sub(m.lastMem) > 20*time.Millisecond {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		m.run.peakHeap = max(m.run.peakHeap, ms.HeapInuse)
+		m.lastMem = time.Now()
+	}
+	m.last = threadCPU()
+}
+
+// callers writes the functions of the stack above skip, innermost first.
+func callers(skip int) string {
+	pcs := make([]uintptr, 12)
+	n := runtime.Callers(skip, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	var b strings.Builder
+	for {
+		f, more := frames.Next()
+		name := f.Function[strings.LastIndexByte(f.Function, '/')+1:]
+		fmt.Fprintf(&b, "%s:%d ", name, f.Line)
+		if !more || strings.HasPrefix(name, "testing.") {
+			break
+		}
+	}
+	return b.String()
+}
+
+// measure runs fn with a meter's Yield, from a collected heap, and
+// returns what it cost.
+func measure(stacks bool, fn func(yield func())) budgetRun {
+	return measureCapped(stacks, 0, fn)
+}
+
+// measureCapped is measure for a run with a time cap of capped from its
+// start.
+func measureCapped(stacks bool, capped time.Duration, fn func(yield func())) budgetRun {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	m := newBudgetMeter(stacks)
+	t0 := time.Now()
+	if capped > 0 {
+		m.cap = t0.Add(capped)
+	}
+	fn(m.yield)
+	m.yield()
+	m.run.wall = time.Since(t0)
+	runtime.ReadMemStats(&after)
+	m.run.allocated = after.TotalAlloc - before.TotalAlloc
+	m.run.peakHeap = max(m.run.peakHeap, after.HeapInuse)
+	return m.run
+}
+
+// budgetInputs are the files whose budgets are measured: a group of 4,504
+// Disallow prefixes, the same with a wildcard Allow line that overlaps
+// them, and a group of 120 agents and 640 rules.
+func budgetInputs() []struct{ name, src string } {
+	return []struct{ name, src string }{
+		{"group4504", longGroupFile(4504)},
+		{"group4500wild", prefixGroupFile(4500)},
+		{"agents120rules640", manyAgentsFile()},
+	}
+}
+
+// prefixGroupFile is one any-crawler group of n distinct two-level
+// Disallow prefixes and an Allow line with leading and trailing wildcards
+// that overlaps every one of them.
+func prefixGroupFile(n int) string {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "Disallow: /%s/%s/\n", twoLetters(i/26), twoLetters(i))
+	}
+	b.WriteString("Allow: */h/dl/*\n")
+	return b.String()
+}
+
+// twoLetters writes i (mod 676) as two letters.
+func twoLetters(i int) string {
+	i %= 26 * 26
+	return string([]byte{byte('a' + i/26), byte('a' + i%26)})
+}
+
+// TestBudgetFigures prints, for each input, what a conversion costs:
+// natively, the time, the longest stretch without a Yield (and where),
+// the heap, and how far past a time cap the conversion returns. Set
+// BUDGET_STACKS=1 to print the stacks around the longest stretch.
+func TestBudgetFigures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("figures only")
+	}
+	stacks := os.Getenv("BUDGET_STACKS") != ""
+	for _, in := range budgetInputs() {
+		f := MustParse(in.src)
+		var conv *Conversion
+		r := measure(stacks, func(y func()) { conv = Convert(f, ConvertOptions{Bounds: CompareOptions{Yield: y}}) })
+		t.Logf("BENCH %s: %d bytes, %.0f ms, longest stretch without Yield %.0f ms, peak heap %d MB, allocated %d MB; proved %d, not proved %d, states %d",
+			in.name, len(in.src), ms(r.wall), ms(r.gap), r.peakHeap>>20, r.allocated>>20, len(conv.Report.Proved), len(conv.Report.NotProved), conv.Report.States)
+		if stacks {
+			t.Logf("  from %s\n  to   %s", r.gapFrom, r.gapTo)
+		}
+		capped := 200 * time.Millisecond
+		r = measureCapped(stacks, capped, func(y func()) {
+			conv = Convert(f, ConvertOptions{Bounds: CompareOptions{Yield: y, Deadline: time.Now().Add(capped)}})
+		})
+		t.Logf("BENCH %s: time cap %v: returned after %.0f ms (%.0f ms past it), time stopped %v",
+			in.name, capped, ms(r.wall), ms(r.wall-capped), conv.Report.TimeStopped)
+		if stacks {
+			t.Logf("  first Yield past the cap: %s", r.capStack)
+		}
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d) / 1e6 }
