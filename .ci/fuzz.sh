@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every fuzz target of policy/, app/doc, app/share and app/exercise for FUZZTIME
+# Runs every fuzz target of policy/, app/doc, app/share, app/exercise and app/directory for FUZZTIME
 # each (default 10s). Targets are found by name, so new ones are picked up.
 #
 # Go 1.26's fuzz coordinator can end a duration-limited run with a bare
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 GO="${GO:-go}"
 FUZZTIME="${FUZZTIME:-10s}"
 failed=0
-for pkg in policy app/doc app/share app/exercise; do
+for pkg in policy app/doc app/share app/exercise app/directory; do
 	targets=$(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$pkg"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u)
 	for f in $targets; do
 		for try in 1 2; do

@@ -29,12 +29,9 @@ func (e *SizeError) Error() string {
 		" (crawlers stop reading long before that, at about 500 KiB)"
 }
 
-// FormatMiB writes n bytes in MiB with one decimal ("5.7 MiB"), the one unit
-// of every size message. With up it rounds up, so that a size just over a
+// mib writes n bytes in MiB with one decimal ("5.7 MiB"), the one unit of
+// every size message. With up it rounds up, so that a size just over a
 // limit never reads as the limit itself; else down.
-func FormatMiB(n int, up bool) string { return mib(n, up) }
-
-// mib is FormatMiB.
 func mib(n int, up bool) string {
 	tenths := n * 10 >> 20
 	if up && tenths<<20 < n*10 {

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
@@ -128,19 +129,30 @@ func TestNotObeyingMatchesDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir, err := ParseCrawlerDirectory(data)
-	if err != nil {
+	// The directory's "respect" answer, as written or as a Markdown link
+	// ("[No](url)"); app/directory reads the rest of the file.
+	var dir map[string]struct {
+		Respect string `json:"respect"`
+	}
+	if err := json.Unmarshal(data, &dir); err != nil {
 		t.Fatal(err)
 	}
 	// By the name a User-agent line holds: a name with an entry that says
 	// anything but no (iaskspider, iaskspider/2.0) is not in the list.
 	says := map[string]map[string]bool{}
-	for _, e := range dir {
-		k := strings.ToLower(agentName(e.Token))
+	for tok, e := range dir {
+		k := strings.ToLower(agentName(tok))
 		if says[k] == nil {
 			says[k] = map[string]bool{}
 		}
-		says[k][e.Obeys] = true
+		r := strings.TrimSpace(e.Respect)
+		if strings.HasPrefix(r, "[") {
+			r, _, _ = strings.Cut(r[1:], "]")
+		}
+		if r = strings.ToLower(strings.TrimSpace(r)); r != "yes" && r != "no" {
+			r = "unclear"
+		}
+		says[k][r] = true
 	}
 	var want, got []string
 	for k, v := range says {

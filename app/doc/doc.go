@@ -17,15 +17,15 @@ import (
 const MaxSize = 5 << 20
 
 // TooLarge is the message for a file of size bytes over MaxSize, in the one
-// unit of every size message (MiB, as policy.FormatMiB writes it). name may
+// unit of every size message (MiB, as FormatMiB writes it). name may
 // be empty.
 func TooLarge(name string, size int) string {
 	what := "That file"
 	if name != "" {
 		what = "“" + name + "”"
 	}
-	return what + " is " + policy.FormatMiB(size, true) + "; the workbench opens files of at most " +
-		policy.FormatMiB(MaxSize, false) + ". Your current text was kept."
+	return what + " is " + FormatMiB(size, true) + "; the workbench opens files of at most " +
+		FormatMiB(MaxSize, false) + ". Your current text was kept."
 }
 
 // LooksBinary reports whether text, as the browser decoded a file, is not

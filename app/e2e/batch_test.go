@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/acap-workbench/workbench/app/directory"
 	"github.com/acap-workbench/workbench/policy"
 )
 
@@ -88,13 +89,13 @@ func TestBatchFillFrames(t *testing.T) {
 }
 
 // directory reads the crawler directory the site ships.
-func directory(t *testing.T) []policy.DirectoryEntry {
+func shippedDirectory(t *testing.T) []directory.Entry {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "..", "web", "crawlers", "robots.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir, err := policy.ParseCrawlerDirectory(data)
+	dir, err := directory.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestBatchWordsFilterExport(t *testing.T) {
 	text := corpus2026(t, "www.bbc.com.txt")
 	f := policy.MustParse(text)
 	pol := policy.NewPolicy(f)
-	dir := directory(t)
+	dir := shippedDirectory(t)
 	ctx := newTab(t)
 	openSim(t, ctx, text)
 	urls := []string{"https://www.bbc.com/news/world-1", "/sport/football", "https://www.bbc.com/iplayer/episode?x=1", "/ws/av-embeds/x"}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/acap-workbench/workbench/app/directory"
 	"github.com/acap-workbench/workbench/policy"
 	"github.com/acap-workbench/workbench/policy/advise"
 )
@@ -176,7 +177,7 @@ func TestTodayCrawlerDirectory(t *testing.T) {
 
 	urls := []string{"/news/x", "/wp-admin/x", "/wp-admin/admin-ajax.php", "/", "/about"}
 	setField(t, ctx, "sim-urls", strings.Join(urls, "\n"))
-	pick(t, ctx, "batch-group", fmt.Sprint(int(policy.UseTraining)))
+	pick(t, ctx, "batch-group", fmt.Sprint(int(directory.UseTraining)))
 	pick(t, ctx, "batch-cat", "train-ai")
 	click(t, ctx, "#batch-fill")
 	// The batch is filled in slices: wait until it is no longer busy.

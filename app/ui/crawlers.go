@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/acap-workbench/workbench/app/directory"
 	"github.com/acap-workbench/workbench/policy"
 )
 
@@ -24,10 +25,10 @@ const (
 	idBatchStatus    = "batch-status"
 
 	// crawlerDirFile is the directory, relative to the site root.
-	crawlerDirFile = "/web/crawlers/robots.json"
+	crawlerDirFile = directory.Path
 	// CrawlerDirSource says where the directory comes from and the date of
 	// the copy (shown in the app, with its licence).
-	CrawlerDirSource = "ai.robots.txt (github.com/ai-robots-txt/ai.robots.txt), copy of commit 738c80d as of 2026-08, MIT License"
+	CrawlerDirSource = directory.Source
 )
 
 // batchAll is the group value for every crawler of the directory.
@@ -46,7 +47,7 @@ func (s *simulator) loadDirectory() {
 			s.setBatchStatus("The crawler directory could not be loaded: " + err.Error() + ". The crawlers of your file are still offered.")
 			return
 		}
-		es, err := policy.ParseCrawlerDirectory([]byte(text))
+		es, err := directory.Parse([]byte(text))
 		if err != nil {
 			s.dirState = "failed: " + err.Error()
 			s.setBatchStatus(err.Error())
@@ -71,9 +72,9 @@ func (s *simulator) setBatchStatus(msg string) {
 // directoryOptions is the picker's part for the directory: one optgroup
 // per use, each crawler with its operator and whether it is known to obey
 // robots.txt.
-func directoryOptions(es []policy.DirectoryEntry) string {
+func directoryOptions(es []directory.Entry) string {
 	var b strings.Builder
-	for _, u := range policy.Uses() {
+	for _, u := range directory.Uses() {
 		n := 0
 		for _, e := range es {
 			if e.Use == u {
@@ -116,7 +117,7 @@ func shortOperator(op string) string {
 func (s *simulator) fillBatchGroups() {
 	var b strings.Builder
 	b.WriteString(`<option value="` + batchAll + `">All AI crawlers (` + strconv.Itoa(len(s.dir)) + `)</option>`)
-	for _, u := range policy.Uses() {
+	for _, u := range directory.Uses() {
 		n := len(s.groupCrawlers(strconv.Itoa(int(u))))
 		if n > 0 {
 			b.WriteString(`<option value="` + strconv.Itoa(int(u)) + `">` + escape(u.Title()) + ` (` + strconv.Itoa(n) + `)</option>`)
@@ -134,7 +135,7 @@ func (s *simulator) fillBatchGroups() {
 }
 
 // groupCrawlers returns the tokens of a group of the directory ("all" or
-// a CrawlerUse number).
+// a directory.Use number).
 func (s *simulator) groupCrawlers(group string) []string {
 	var out []string
 	for _, e := range s.dir {
@@ -146,13 +147,13 @@ func (s *simulator) groupCrawlers(group string) []string {
 }
 
 // directoryEntry returns the directory's entry for a crawler, if any.
-func (s *simulator) directoryEntry(name string) (policy.DirectoryEntry, bool) {
+func (s *simulator) directoryEntry(name string) (directory.Entry, bool) {
 	for _, e := range s.dir {
 		if strings.EqualFold(e.Token, name) {
 			return e, true
 		}
 	}
-	return policy.DirectoryEntry{}, false
+	return directory.Entry{}, false
 }
 
 // renderCrawlerInfo says what the chosen crawler is, from the directory
@@ -165,12 +166,12 @@ func (s *simulator) renderCrawlerInfo(name string) {
 			op = "operator unclear"
 		}
 		msg = e.Token + ": " + op + "; " + e.Use.Title() + "; known to obey robots.txt: " + e.Obeys + "."
-		if k, ok := policy.KnownCrawlerUse(name); ok {
+		if k, ok := directory.KnownCrawlerUse(name); ok {
 			msg += " Use from " + k.Source + "."
 		} else if e.Function != "" {
 			msg += " The directory says: " + e.Function
 		}
-	} else if k, ok := policy.KnownCrawlerUse(name); ok {
+	} else if k, ok := directory.KnownCrawlerUse(name); ok {
 		msg = k.Token + ": " + k.Operator + "; " + k.Use.Title() + " (" + k.Source + ")."
 	}
 	setIfChanged(byID(idSimCrawlerInfo), "textContent", msg)

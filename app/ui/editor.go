@@ -340,7 +340,7 @@ func (e *editor) showViewBar(name string, size int) {
 		bar.Set("hidden", true)
 		return
 	}
-	byID(idViewText).Set("textContent", "“"+name+"” is "+policy.FormatMiB(size, true)+", so it is shown read-only to keep the page quick. "+
+	byID(idViewText).Set("textContent", "“"+name+"” is "+doc.FormatMiB(size, true)+", so it is shown read-only to keep the page quick. "+
 		"Problems, the simulator and the converter work as usual.")
 	bar.Set("hidden", false)
 }

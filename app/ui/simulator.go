@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/acap-workbench/workbench/app/directory"
 	"github.com/acap-workbench/workbench/policy"
 )
 
@@ -158,7 +159,7 @@ type simulator struct {
 	legend      app.Value
 
 	// The crawler directory and the batch view (crawlers.go).
-	dir           []policy.DirectoryEntry
+	dir           []directory.Entry
 	dirState      string // "", "loading", "loaded" or "failed: why"
 	dirOptions    string // the picker's optgroups for the directory
 	batchGroup    string // the group shown, "" for none

@@ -10,7 +10,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/acap-workbench/workbench/app/doc"
-	"github.com/acap-workbench/workbench/policy"
 )
 
 // Storage keys. localStorage is shared by every project site of a GitHub
@@ -46,7 +45,7 @@ func EncodeSaved(name, text string, dirty bool, now time.Time) string {
 func DecodeSaved(raw string) (Saved, error) {
 	var s Saved
 	if len(raw) > maxSaved {
-		return s, errors.New("the saved text is too large (" + policy.FormatMiB(len(raw), true) + ")")
+		return s, errors.New("the saved text is too large (" + doc.FormatMiB(len(raw), true) + ")")
 	}
 	if err := json.Unmarshal([]byte(raw), &s); err != nil {
 		return s, errors.New("the saved data is damaged")
@@ -55,7 +54,7 @@ func DecodeSaved(raw string) (Saved, error) {
 		return s, fmt.Errorf("the saved data has an unknown format (version %d)", s.Version)
 	}
 	if len(s.Text) > doc.MaxSize {
-		return s, errors.New("the saved text is larger than " + policy.FormatMiB(doc.MaxSize, false))
+		return s, errors.New("the saved text is larger than " + doc.FormatMiB(doc.MaxSize, false))
 	}
 	if s.Name = capName(s.Name); s.Name == "" {
 		s.Name = "robots.txt"

@@ -1,4 +1,4 @@
-package policy
+package directory
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -21,7 +22,7 @@ const crawlerDirectorySHA256 = "b8ddd5fdd5a384766fa556f7183a05656b5722082b5931d6
 // sourced table decides the well-known tokens, and every group of the
 // simulator has crawlers.
 func TestCrawlerDirectory(t *testing.T) {
-	dir := filepath.Join("..", "web", "crawlers")
+	dir := filepath.Join("..", "..", "web", "crawlers")
 	web, err := os.ReadFile(filepath.Join(dir, "robots.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -38,6 +39,11 @@ func TestCrawlerDirectory(t *testing.T) {
 			t.Errorf("web/crawlers/SOURCES.md does not say %q", want)
 		}
 	}
+	for _, want := range []string{"ai-robots-txt/ai.robots.txt", "commit 738c80d", "2026-08", "MIT License"} {
+		if !strings.Contains(Source, want) {
+			t.Errorf("Source, shown in the app, does not say %q as SOURCES.md does", want)
+		}
+	}
 	licence, err := os.ReadFile(filepath.Join(dir, "LICENSE"))
 	if err != nil {
 		t.Fatal(err)
@@ -45,15 +51,15 @@ func TestCrawlerDirectory(t *testing.T) {
 	if !bytes.HasPrefix(licence, []byte("MIT License\n\nCopyright (c) 2024 ai.robots.txt\n")) || !bytes.Contains(licence, []byte("The above copyright notice and this permission notice shall be included")) {
 		t.Error("web/crawlers/LICENSE is not ai.robots.txt's MIT License")
 	}
-	es, err := ParseCrawlerDirectory(web)
+	es, err := Parse(web)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(es) != 166 {
 		t.Errorf("%d crawlers, want 166", len(es))
 	}
-	byTok := map[string]DirectoryEntry{}
-	groups := map[CrawlerUse]int{}
+	byTok := map[string]Entry{}
+	groups := map[Use]int{}
 	for _, e := range es {
 		byTok[e.Token] = e
 		groups[e.Use]++
@@ -65,7 +71,7 @@ func TestCrawlerDirectory(t *testing.T) {
 	}
 	tests := []struct {
 		tok, operator, obeys string
-		use                  CrawlerUse
+		use                  Use
 	}{
 		{"GPTBot", "OpenAI", "yes", UseTraining},
 		{"OAI-SearchBot", "OpenAI", "yes", UseSearch},
@@ -93,19 +99,19 @@ func TestCrawlerDirectory(t *testing.T) {
 			t.Errorf("%s: the table's use is not applied", k.Token)
 		}
 	}
-	if _, err := ParseCrawlerDirectory([]byte(`["GPTBot"]`)); err == nil {
+	if _, err := Parse([]byte(`["GPTBot"]`)); err == nil {
 		t.Error("a JSON array was accepted as a directory")
 	}
 }
 
-// FuzzParseCrawlerDirectory: any input is read without panic; what is read
+// FuzzParse: any input is read without panic; what is read
 // has tokens and one of the three answers for obeying robots.txt.
-func FuzzParseCrawlerDirectory(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"GPTBot":{"operator":"[OpenAI](https://openai.com)","respect":"Yes","function":"x"}}`))
 	f.Add([]byte(`{"":{}, "A":{"respect":"[No](u)"}, "B":null}`))
 	f.Add([]byte(`{"A":{"operator":"[x](","respect":"[Yes]()"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		es, err := ParseCrawlerDirectory(data)
+		es, err := Parse(data)
 		if err != nil {
 			return
 		}

@@ -1,4 +1,10 @@
-package policy
+// Package directory reads the crawler directory the workbench ships: the
+// robots.json of ai.robots.txt (web/crawlers/, with its MIT licence and
+// SOURCES.md, which records the commit, the date of the copy and its
+// SHA-256), and a sourced table of what each well-known token is used for.
+// The simulator groups the crawlers by [Use] and fills its batch view from
+// them; the policy package never reads the directory.
+package directory
 
 import (
 	"encoding/json"
@@ -7,26 +13,26 @@ import (
 	"strings"
 )
 
-// CrawlerUse is what an operator says a crawler fetches for.
-type CrawlerUse uint8
+// Use is what an operator says a crawler fetches for.
+type Use uint8
 
 // The uses, in the order the simulator groups crawlers.
 const (
-	UseOther       CrawlerUse = iota // other or undocumented
-	UseTraining                      // collecting content to train AI models (train-ai)
-	UseSearch                        // building a search index (search)
-	UseAIInput                       // feeding content to AI answers: retrieval, grounding (ai-input)
-	UseUserRequest                   // fetching a page when a person asks (assistants, agents)
+	UseOther       Use = iota // other or undocumented
+	UseTraining               // collecting content to train AI models (train-ai)
+	UseSearch                 // building a search index (search)
+	UseAIInput                // feeding content to AI answers: retrieval, grounding (ai-input)
+	UseUserRequest            // fetching a page when a person asks (assistants, agents)
 	numUses
 )
 
 // Uses lists the uses in the order the simulator groups crawlers.
-func Uses() []CrawlerUse {
-	return []CrawlerUse{UseTraining, UseSearch, UseAIInput, UseUserRequest, UseOther}
+func Uses() []Use {
+	return []Use{UseTraining, UseSearch, UseAIInput, UseUserRequest, UseOther}
 }
 
 // Title names the use for people.
-func (u CrawlerUse) Title() string {
+func (u Use) Title() string {
 	switch u {
 	case UseTraining:
 		return "AI training"
@@ -40,33 +46,25 @@ func (u CrawlerUse) Title() string {
 	return "Other or undocumented AI agents"
 }
 
-// Category returns today's category a use corresponds to, for filling the
-// simulator with a group: training is train-ai, search is search, AI
-// answers and fetches on a person's request are ai-input. Other uses have
-// none.
-func (u CrawlerUse) Category() (Category, bool) {
-	switch u {
-	case UseTraining:
-		return CategoryTrainAI, true
-	case UseSearch:
-		return CategorySearch, true
-	case UseAIInput, UseUserRequest:
-		return CategoryAIInput, true
-	}
-	return CategoryNone, false
-}
-
 // KnownCrawler is an entry of the table of well-known product tokens: what
 // each is used for, according to its operator's documentation (Source).
 type KnownCrawler struct {
 	Token    string
 	Operator string
-	Use      CrawlerUse
+	Use      Use
 	// Purpose marks a token that fetches nothing itself but speaks for
 	// a use of what the operator's other crawlers fetch.
 	Purpose bool
 	Source  string
 }
+
+// Source says where the shipped directory comes from and the date of the
+// copy, for the app to show with its licence (web/crawlers/LICENSE). A new
+// copy changes it, web/crawlers/SOURCES.md and the SHA-256 the tests check.
+const Source = "ai.robots.txt (github.com/ai-robots-txt/ai.robots.txt), copy of commit 738c80d as of 2026-08, MIT License"
+
+// Path is where the site serves the directory, relative to its root.
+const Path = "/web/crawlers/robots.json"
 
 const (
 	srcOpenAI     = "https://platform.openai.com/docs/bots"
@@ -116,9 +114,9 @@ func KnownCrawlerUse(token string) (KnownCrawler, bool) {
 	return KnownCrawler{}, false
 }
 
-// DirectoryEntry is one crawler of a directory in the format of
-// ai.robots.txt's robots.json.
-type DirectoryEntry struct {
+// Entry is one crawler of a directory in the format of ai.robots.txt's
+// robots.json.
+type Entry struct {
 	Token       string
 	Operator    string // the operator's name, without Markdown
 	OperatorURL string
@@ -130,16 +128,16 @@ type DirectoryEntry struct {
 	Description string
 	// Use is from the table of well-known tokens when Known, else read
 	// from Function.
-	Use   CrawlerUse
+	Use   Use
 	Known bool
 }
 
-// ParseCrawlerDirectory reads robots.json of ai.robots.txt: an object whose
+// Parse reads robots.json of ai.robots.txt: an object whose
 // keys are product tokens and whose values have operator, respect,
 // function and description. Entries come back sorted by token (case
 // ignored). Tokens that are not names a User-agent line can hold (such as
 // "Brightbot 1.0") are kept as written.
-func ParseCrawlerDirectory(data []byte) ([]DirectoryEntry, error) {
+func Parse(data []byte) ([]Entry, error) {
 	var raw map[string]struct {
 		Operator    string `json:"operator"`
 		Respect     string `json:"respect"`
@@ -149,12 +147,12 @@ func ParseCrawlerDirectory(data []byte) ([]DirectoryEntry, error) {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, errors.New("the crawler directory is not a JSON object of crawlers: " + err.Error())
 	}
-	out := make([]DirectoryEntry, 0, len(raw))
+	out := make([]Entry, 0, len(raw))
 	for tok, v := range raw {
 		if strings.TrimSpace(tok) == "" {
 			continue
 		}
-		e := DirectoryEntry{Token: tok, Function: v.Function, Description: v.Description}
+		e := Entry{Token: tok, Function: v.Function, Description: v.Description}
 		e.Operator, e.OperatorURL = mdLink(v.Operator)
 		if unclear(e.Operator) {
 			e.Operator = ""
@@ -207,7 +205,7 @@ func mdLink(s string) (text, url string) {
 }
 
 // useOfFunction reads the directory's free-text function.
-func useOfFunction(f string) CrawlerUse {
+func useOfFunction(f string) Use {
 	l := strings.ToLower(f)
 	has := func(ws ...string) bool {
 		for _, w := range ws {
