@@ -404,3 +404,9 @@ func (p *autPattern) matchUnits(units []int) bool {
 	}
 	return rec(0, 0)
 }
+
+// hex2 writes a byte as two upper-case hex digits (an escape's).
+func hex2(c byte) string {
+	const digits = "0123456789ABCDEF"
+	return string([]byte{digits[c>>4], digits[c&15]})
+}

@@ -327,8 +327,7 @@ func generate(f *File, units []convUnit, existing map[string]bool, opt ConvertOp
 		}
 		if opt.Source == KindRFC9309 {
 			// The crawlers of one group share their rules: their lines are
-			// weighed once (a group of 120 agents and 640 rules weighed
-			// 12 million pairs).
+			// weighed once.
 			key := ruleKey(rules)
 			budget := MaxAddedLines - len(g.pairs)
 			pr, ok := pairMemo[key]
@@ -707,9 +706,4 @@ func unshadow(rules []*Field) (kept []*Field, dropped []int) {
 		kept = append(kept, r)
 	}
 	return kept, dropped
-}
-
-func hex2(c byte) string {
-	const digits = "0123456789ABCDEF"
-	return string([]byte{digits[c>>4], digits[c&15]})
 }

@@ -728,7 +728,7 @@ func (p *prover) subsume(items []int32) []int32 {
 	}
 	// The items at a wildcard, by class.
 	// Sorted by class, then index, as one number (a sort of its own for
-	// the triples would add some 20 KB to the WebAssembly).
+	// the triples would add to the WebAssembly's size).
 	order := p.bufOrder[:0]
 	for i, it := range items {
 		if p.starOrd[it>>16][it&0xffff] >= 0 {

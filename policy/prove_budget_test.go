@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// longGroupFile is a stand-in for the 157 KB file of issue 23 (point 4):
-// one group of n Disallow lines, plain prefixes of realistic shapes.
+// longGroupFile is a stand-in for a real file with one long group: one
+// group of n Disallow lines, plain prefixes of realistic shapes.
 func longGroupFile(n int) string {
 	r := rand.New(rand.NewSource(4504))
 	dirs := []string{"catalog", "search", "produits", "news/archive", "tag", "user", "media/img", "fr/actualites", "programmes", "replay"}
@@ -33,7 +33,7 @@ func longGroupFile(n int) string {
 	return b.String()
 }
 
-// manyAgentsFile is a stand-in for the 9.9 KB file of issue 23 (point 4):
+// manyAgentsFile is a stand-in for a real file that names many crawlers:
 // one group of 120 agents and 640 rules, plain prefixes and wildcard rules
 // that overlap them (each pair of a prefix and a wildcard rule ranked the
 // other way by ACAP gives pair lines, for each agent).
@@ -53,12 +53,10 @@ func manyAgentsFile() string {
 	return b.String()
 }
 
-// BenchmarkConvertBudget converts the stand-ins of issue 23 (point 4)
-// natively: a group of 4,504 Disallow prefixes (157 KB; the target is
-// under 2 s, proved or not) and a group of 120 agents and 640 rules
-// (9.9 KB; pairRepairs weighed 12.3 million pair lines, 36 s, then 92 s for
-// the whole conversion here). Metrics: crawlers proved and not, states,
-// lines added, and the heap in use after the conversion.
+// BenchmarkConvertBudget converts the stand-ins above natively: a group
+// of 4,504 Disallow prefixes (the target is under 2 s, proved or not) and
+// a group of 120 agents and 640 rules. Metrics: crawlers proved and not,
+// states, lines added, and the heap in use after the conversion.
 func BenchmarkConvertBudget(b *testing.B) {
 	for _, in := range []struct {
 		name string

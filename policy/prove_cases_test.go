@@ -81,9 +81,8 @@ func namesToAsk(f *File) []string {
 }
 
 // TestProofUnnamedCrawlerNamedByFile: a file that names "AnyOtherCrawler"
-// does not hide the crawlers it does not name (issue 23, point 1). The old
-// report listed [AnyOtherCrawler AnyOtherCrawler] and claimed
-// equivalence, never comparing the '*' group.
+// does not hide the crawlers it does not name: the stand-in for them must
+// not be a name the file uses, or the '*' group is never compared.
 func TestProofUnnamedCrawlerNamedByFile(t *testing.T) {
 	for _, tt := range []struct {
 		src, path string
@@ -115,9 +114,9 @@ func TestProofUnnamedCrawlerNamedByFile(t *testing.T) {
 }
 
 // TestProofSubstringCrawlers: a 1996-draft source gives a record to every
-// crawler whose name is part of its User-agent; the proof covers them
-// (issue 23, point 2). The old report claimed "alphabet" equivalent,
-// though the draft refuses "/" to crawler "alpha" and ACAP allows it.
+// crawler whose name is part of its User-agent; the proof covers them:
+// the draft refuses "/" to crawler "alpha" under a record for "alphabet",
+// and ACAP allows it.
 func TestProofSubstringCrawlers(t *testing.T) {
 	for _, tt := range []struct {
 		src, crawler, path string
@@ -155,9 +154,8 @@ func TestProofSubstringCrawlers(t *testing.T) {
 	}
 }
 
-// TestWitnessReplays: a witness pasted as a URL asks the same question
-// (issue 23, point 3): "Disallow: //a" gave the witness "//A", which a URL
-// reads as a host.
+// TestWitnessReplays: a witness pasted as a URL asks the same question:
+// for "Disallow: //a", a witness "//A" would be read by a URL as a host.
 func TestWitnessReplays(t *testing.T) {
 	for _, src := range []string{
 		"User-agent: *\nDisallow: //a\n",
@@ -222,7 +220,7 @@ func reportKey(c *Conversion) string {
 }
 
 // TestProofOneVerdict: the report depends only on the input and the
-// bounds (issue 23, point 5): the same with one thread or two, with a
+// bounds: the same with one thread or two, with a
 // yield that sleeps (as the page does), and with a time cap whose Pause
 // gives more time each time; a time cap without Pause says that time
 // stopped the work. The old bound was wall time: a slowed run proved less.
@@ -289,9 +287,8 @@ func TestProofOneVerdict(t *testing.T) {
 }
 
 // TestTwoWildcardRepair: Allow /*X against Disallow /*Y, where RFC 9309
-// prefers X, is restored by lines ACAP ranks narrower than /*Y (issue 23,
-// point 6): the old converter left such differences, calling them
-// irremovable. Paths with X and Y in either order, overlapping, after
+// prefers X, is restored by lines ACAP ranks narrower than /*Y: such
+// differences are not irremovable. Paths with X and Y in either order, overlapping, after
 // various first units, get the source's answer but for case; beyond the
 // line cap the difference is left and marked Wildcards.
 func TestTwoWildcardRepair(t *testing.T) {

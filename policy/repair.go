@@ -162,15 +162,42 @@ func recordNameFor(f *File, crawler string) string {
 // (each may need lines), not weighed, so that the work stays in proportion
 // to the lines written.
 func pairRepairs(f *File, rules []*Field, crawler string, budget int, tick func()) (out []repair, left int) {
-	type rule struct {
-		allow bool
-		n     int // priority (RFC 9309 length)
-		text  string
-		acap  Pattern
-		aut   autPattern
-		plain bool // a plain prefix: no wildcard, no anchor
+	pw := &pairWeigher{crawler: crawler, budget: budget, rs: pairRules(f, rules), seenLine: map[string]bool{}}
+	// Only a rule with a wildcard or an anchor (w) can be ranked first by
+	// RFC 9309 and last by ACAP against a plain prefix (g): between two
+	// plain prefixes that overlap, the longer is the narrower.
+	for i := range pw.rs {
+		if pw.rs[i].plain {
+			pw.gs = append(pw.gs, i)
+		} else {
+			pw.ws = append(pw.ws, i)
+		}
 	}
-	var rs []rule
+	for wi := range pw.ws {
+		if tick != nil {
+			tick()
+		}
+		if !pw.weigh(wi) {
+			break
+		}
+	}
+	return pw.out, pw.left
+}
+
+// pairRule is a rule as pairRepairs weighs it.
+type pairRule struct {
+	allow bool
+	n     int // priority (RFC 9309 length)
+	text  string
+	acap  Pattern
+	aut   autPattern
+	plain bool // a plain prefix: no wildcard, no anchor
+}
+
+// pairRules compiles a crawler's rules, in RFC 9309's order: longest
+// first, Allow first on a tie.
+func pairRules(f *File, rules []*Field) []pairRule {
+	var rs []pairRule
 	for _, fd := range rules {
 		text := acapPatternOf(f, fd, KindRFC9309)
 		if text == "" {
@@ -181,138 +208,140 @@ func pairRepairs(f *File, rules []*Field, crawler string, budget int, tick func(
 		// differ from the source only where ACAP ignores case.
 		ap, cp := CompilePattern(text, MatchACAP), CompilePattern(text, matchACAPCase)
 		rp := CompilePattern(rfcPattern(f, fd), MatchRFC9309)
-		rs = append(rs, rule{allow: fd.Kind == FieldAllow, n: rp.Len(),
+		rs = append(rs, pairRule{allow: fd.Kind == FieldAllow, n: rp.Len(),
 			text: text, acap: ap, aut: autPatternOf(&cp), plain: !strings.ContainsAny(text, "*$")})
 	}
-	// RFC 9309's order: longest first, Allow first on a tie.
 	sort.SliceStable(rs, func(i, j int) bool {
 		if rs[i].n != rs[j].n {
 			return rs[i].n > rs[j].n
 		}
 		return rs[i].allow && !rs[j].allow
 	})
-	// emit adds the lines that give w (at i in that order) its verdict on
-	// the paths of pats; not a line whose paths a rule ranked before w, of
-	// the other verdict, all match: RFC 9309 gives them that rule's answer
-	// ("Disallow: /*.pdf" against "Allow: /x*", with "Allow: /x*.pdf").
-	seenLine := map[string]bool{}
-	emit := func(w *rule, i int, pats []string) {
-		verb := "ACAP-disallow-crawl: "
-		if w.allow {
-			verb = "ACAP-allow-crawl: "
+	return rs
+}
+
+// pairWeigher is the work of pairRepairs.
+type pairWeigher struct {
+	crawler  string
+	budget   int
+	rs       []pairRule // in RFC 9309's order
+	gs, ws   []int      // the plain prefixes of rs, and the other rules
+	out      []repair
+	left     int
+	seenLine map[string]bool
+	checks   int // the pairs weighed (maxPairChecks)
+}
+
+// weigh weighs wildcard rule ws[wi] against the rules ranked after it; it
+// returns false when the budget, or the bound of pairs weighed, stopped
+// the work (the pairs left are then counted in left).
+func (pw *pairWeigher) weigh(wi int) bool {
+	i := pw.ws[wi]
+	w := &pw.rs[i]
+	for gi, j := range pw.gs {
+		g := &pw.rs[j]
+		if j < i || g.allow == w.allow {
+			continue // g ranks first, or they agree
 		}
-		for _, p := range pats {
-			pp := CompilePattern(p, matchACAPCase)
-			pa := autPatternOf(&pp)
-			if slices.ContainsFunc(rs[:i], func(u rule) bool {
-				return u.allow != w.allow && globIncludes(u.aut.toks, u.aut.fold, u.aut.anchored, pa.toks, pa.fold, pa.anchored)
-			}) {
-				continue
-			}
-			if line := verb + p; !seenLine[line] {
-				seenLine[line] = true
-				if len(out) < budget {
-					out = append(out, repair{crawler: crawler, line: line})
-				} else {
-					left++
-				}
-			}
+		if !pw.check() {
+			pw.left += pw.pairsLeft(pw.ws[wi:], pw.gs[gi:])
+			return false
 		}
-	}
-	full := func() bool { return len(out) >= budget }
-	// pairsLeft counts the pairs of a wildcard rule of ws with a plain
-	// prefix ranked after it, of the other verdict, not weighed: the first
-	// of ws with the prefixes of first, the others with all of gs.
-	var gs []int
-	pairsLeft := func(ws, first []int) int {
-		n := 0
-		for k, i := range ws {
-			from := gs
-			if k == 0 {
-				from = first
-			}
-			for _, j := range from {
-				if j > i && rs[j].allow != rs[i].allow {
-					n++
-				}
-			}
-		}
-		return n
-	}
-	// Only a rule with a wildcard or an anchor (w) can be ranked first by
-	// RFC 9309 and last by ACAP against a plain prefix (g): between two
-	// plain prefixes that overlap, the longer is the narrower.
-	var ws []int
-	for i := range rs {
-		if rs[i].plain {
-			gs = append(gs, i)
-		} else {
-			ws = append(ws, i)
-		}
-	}
-	checks := 0
-	for wi, i := range ws {
-		if tick != nil {
-			tick()
-		}
-		w := &rs[i]
-		for gi, j := range gs {
-			g := &rs[j]
-			if j < i || g.allow == w.allow {
-				continue // g ranks first, or they agree
-			}
-			if checks++; checks > maxPairChecks || full() {
-				return out, left + pairsLeft(ws[wi:], gs[gi:])
-			}
-			if CompareScope(&w.acap, &g.acap) < 0 || !coMatch(&w.aut, &g.aut) {
-				continue
-			}
-			emit(w, i, overlapLines(&g.aut, g.text, &w.aut))
-		}
-		// Two patterns that begin with a wildcard, neither anchored: lines
-		// for every unit a path may begin with, where the cap allows.
-		if floatingOnce(&w.aut) && !w.aut.anchored {
-			for j := i + 1; j < len(rs); j++ {
-				g := &rs[j]
-				if g.allow == w.allow || g.plain || !floatingOnce(&g.aut) || g.aut.anchored {
-					continue
-				}
-				if checks++; checks > maxPairChecks || full() {
-					return out, left + 1 + pairsLeft(ws[wi+1:], gs)
-				}
-				// ACAP already gives w's answer where w is narrower, or where
-				// the two cannot be ordered and w prohibits.
-				sc := CompareScope(&w.acap, &g.acap)
-				if sc < 0 || (sc == 0 && !w.allow) || !coMatch(&w.aut, &g.aut) {
-					continue
-				}
-				lines := afterTwoFloating(&w.aut, &g.aut)
-				if len(out)+len(lines) > budget {
-					left += len(lines)
-					continue
-				}
-				emit(w, i, lines)
-			}
-		}
-		// Two patterns that begin with a wildcard, w anchored.
-		if !(floatingOnce(&w.aut) && w.aut.anchored) {
+		if CompareScope(&w.acap, &g.acap) < 0 || !coMatch(&w.aut, &g.aut) {
 			continue
 		}
-		for j := i + 1; j < len(rs); j++ {
-			g := &rs[j]
-			if g.allow == w.allow || g.plain || !floatingOnce(&g.aut) || g.aut.anchored {
-				continue
-			}
-			if checks++; checks > maxPairChecks || full() {
-				return out, left + 1 + pairsLeft(ws[wi+1:], gs)
-			}
+		pw.emit(w, i, overlapLines(&g.aut, g.text, &w.aut))
+	}
+	if !floatingOnce(&w.aut) {
+		return true
+	}
+	for j := i + 1; j < len(pw.rs); j++ {
+		g := &pw.rs[j]
+		if g.allow == w.allow || g.plain || !floatingOnce(&g.aut) || g.aut.anchored {
+			continue
+		}
+		if !pw.check() {
+			pw.left += 1 + pw.pairsLeft(pw.ws[wi+1:], pw.gs)
+			return false
+		}
+		if w.aut.anchored {
+			// Two patterns that begin with a wildcard, w anchored.
 			if CompareScope(&w.acap, &g.acap) < 0 || !coMatch(&w.aut, &g.aut) {
 				continue
 			}
-			emit(w, i, overlapLines(&g.aut, g.text, &w.aut))
+			pw.emit(w, i, overlapLines(&g.aut, g.text, &w.aut))
+			continue
+		}
+		// Two patterns that begin with a wildcard, neither anchored: lines
+		// for every unit a path may begin with, where the cap allows. ACAP
+		// already gives w's answer where w is narrower, or where the two
+		// cannot be ordered and w prohibits.
+		sc := CompareScope(&w.acap, &g.acap)
+		if sc < 0 || (sc == 0 && !w.allow) || !coMatch(&w.aut, &g.aut) {
+			continue
+		}
+		lines := afterTwoFloating(&w.aut, &g.aut)
+		if len(pw.out)+len(lines) > pw.budget {
+			pw.left += len(lines)
+			continue
+		}
+		pw.emit(w, i, lines)
+	}
+	return true
+}
+
+// check counts a pair weighed; false when the budget is full or the pairs
+// weighed reach maxPairChecks.
+func (pw *pairWeigher) check() bool {
+	pw.checks++
+	return pw.checks <= maxPairChecks && len(pw.out) < pw.budget
+}
+
+// emit adds the lines that give w (at i in RFC 9309's order) its verdict
+// on the paths of pats; not a line whose paths a rule ranked before w, of
+// the other verdict, all match: RFC 9309 gives them that rule's answer
+// ("Disallow: /*.pdf" against "Allow: /x*", with "Allow: /x*.pdf").
+func (pw *pairWeigher) emit(w *pairRule, i int, pats []string) {
+	verb := "ACAP-disallow-crawl: "
+	if w.allow {
+		verb = "ACAP-allow-crawl: "
+	}
+	for _, p := range pats {
+		pp := CompilePattern(p, matchACAPCase)
+		pa := autPatternOf(&pp)
+		if slices.ContainsFunc(pw.rs[:i], func(u pairRule) bool {
+			return u.allow != w.allow && globIncludes(u.aut.toks, u.aut.fold, u.aut.anchored, pa.toks, pa.fold, pa.anchored)
+		}) {
+			continue
+		}
+		if line := verb + p; !pw.seenLine[line] {
+			pw.seenLine[line] = true
+			if len(pw.out) < pw.budget {
+				pw.out = append(pw.out, repair{crawler: pw.crawler, line: line})
+			} else {
+				pw.left++
+			}
 		}
 	}
-	return out, left
+}
+
+// pairsLeft counts the pairs of a wildcard rule of ws with a plain prefix
+// ranked after it, of the other verdict, not weighed: the first of ws with
+// the prefixes of first, the others with all of gs.
+func (pw *pairWeigher) pairsLeft(ws, first []int) int {
+	n := 0
+	for k, i := range ws {
+		from := pw.gs
+		if k == 0 {
+			from = first
+		}
+		for _, j := range from {
+			if j > i && pw.rs[j].allow != pw.rs[i].allow {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // maxPairChecks bounds the pairs of rules pairRepairs weighs for one
