@@ -1,0 +1,277 @@
+package intent
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/acap-workbench/workbench/policy"
+)
+
+// Result is what Write produces: the new robots.txt and notes for the
+// publisher (what was left out of the old file, what a vocabulary could
+// not say as asked).
+type Result struct {
+	Text  []byte
+	Notes []string
+}
+
+// Write writes the intent as robots.txt. With an existing file it merges:
+// every line the intent does not decide is kept byte for byte (groups and
+// records of crawlers the intent does not name, comments, sitemaps, ACAP
+// definitions), the groups and records of the crawlers it names are taken
+// out (only their User-agent or ACAP-crawler lines where they share a group
+// with crawlers it does not name), and the builder's block, between its
+// two marker comments, is written at the end. The same intent on the same
+// file gives the same bytes, and writing it again on the result changes
+// nothing.
+func Write(in *Intent, existing *policy.File) (*Result, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	pl := makePlan(in)
+	blockLines, acap, notes := block(pl)
+	res := &Result{}
+	nl := "\n"
+	var b strings.Builder
+	if existing != nil {
+		if crlf(existing) {
+			nl = "\r\n"
+		}
+		kept, dropped := keep(existing, touchedNames(pl))
+		res.Notes = append(res.Notes, dropped...)
+		prefix := string(existing.Src[:firstStart(existing)])
+		b.WriteString(prefix)
+		if acap && existing.Version == nil {
+			b.WriteString(acapVersion + nl + nl)
+		}
+		for len(kept) > 0 && strings.TrimSpace(kept[len(kept)-1]) == "" {
+			kept = kept[:len(kept)-1]
+		}
+		for i, l := range kept {
+			b.WriteString(l)
+			if i == len(kept)-1 {
+				if !strings.HasSuffix(l, "\n") && !strings.HasSuffix(l, "\r") {
+					b.WriteString(nl)
+				}
+				b.WriteString(nl)
+			}
+		}
+	} else if acap {
+		b.WriteString(acapVersion + nl + nl)
+	}
+	for _, l := range blockLines {
+		b.WriteString(l + nl)
+	}
+	res.Text = []byte(b.String())
+	res.Notes = append(res.Notes, notes...)
+	return res, nil
+}
+
+// crlf reports whether the file's first line ends with CR LF.
+func crlf(f *policy.File) bool {
+	if len(f.Lines) == 0 {
+		return false
+	}
+	l := f.Lines[0]
+	return l.Next-l.End == 2
+}
+
+// firstStart is the offset of the first line (after a byte order mark).
+func firstStart(f *policy.File) int {
+	if len(f.Lines) == 0 {
+		return 0
+	}
+	return f.Lines[0].Start
+}
+
+// touchedNames are the lower-case crawler names whose groups and records
+// the builder writes.
+func touchedNames(pl *plan) map[string]bool {
+	t := map[string]bool{}
+	for _, rp := range pl.rows {
+		for _, c := range rp.row.Crawlers {
+			t[strings.ToLower(c)] = true
+		}
+	}
+	for _, pp := range pl.purposes {
+		t[strings.ToLower(pp.p.token)] = true
+	}
+	return t
+}
+
+// agentName is the crawler a User-agent or ACAP-crawler value names, as
+// crawlers cut it: "*" alone or before white space, else the leading run
+// of letters, digits, '_', '-' and '.', lower case.
+func agentName(v string) string {
+	if v == "*" || strings.HasPrefix(v, "* ") || strings.HasPrefix(v, "*\t") {
+		return "*"
+	}
+	n := 0
+	for n < len(v) && isToken(v[n:n+1]) {
+		n++
+	}
+	return strings.ToLower(v[:n])
+}
+
+// keep returns the lines of the file (with their endings) without those
+// the builder replaces, and notes on lines left out that the intent does
+// not decide.
+func keep(f *policy.File, touched map[string]bool) ([]string, []string) {
+	drop := make([]bool, len(f.Lines)+2) // by line number
+	inBlock := markBlock(f, drop)
+	var notes []string
+	for _, g := range conventionalGroups(f) {
+		notes = append(notes, dropGroup(f, g, touched, drop, inBlock)...)
+	}
+	for _, rec := range f.Records {
+		notes = append(notes, dropRecord(f, rec, touched, drop, inBlock)...)
+	}
+	var out []string
+	removed, keptAny, lastBlank := false, false, false
+	for _, l := range f.Lines {
+		if drop[l.Num] {
+			removed = true
+			continue
+		}
+		blank := strings.TrimSpace(f.LineText(l.Num)) == ""
+		if blank && removed && (lastBlank || !keptAny) {
+			continue // a blank line left doubled by lines taken out
+		}
+		out = append(out, string(f.Src[l.Start:l.Next]))
+		removed, keptAny, lastBlank = false, true, blank
+	}
+	return out, notes
+}
+
+// markBlock marks the lines of earlier builder blocks for dropping and
+// returns them; a block without its end runs to the end of the file.
+func markBlock(f *policy.File, drop []bool) []bool {
+	in := make([]bool, len(drop))
+	inside := false
+	for _, l := range f.Lines {
+		t := strings.TrimSpace(f.LineText(l.Num))
+		if t == beginMarker {
+			inside = true
+		}
+		if inside {
+			drop[l.Num], in[l.Num] = true, true
+		}
+		if t == endMarker {
+			inside = false
+		}
+	}
+	return in
+}
+
+// group is a conventional group as the builder takes it apart: its
+// User-agent lines, its rules (Allow, Disallow, Content-Usage,
+// Content-Signal) and its other fields (Crawl-delay, unknown fields).
+type group struct {
+	agents, rules, others []*policy.Field
+}
+
+// conventionalGroups groups the file's conventional fields: a User-agent
+// line after a rule starts a group; Content-Usage and Content-Signal are
+// rules, as the today kind reads them; ACAP fields, Sitemap, Host and
+// License belong to no group.
+func conventionalGroups(f *policy.File) []*group {
+	var out []*group
+	var cur *group
+	hasRule := false
+	for _, fd := range f.Fields {
+		if fd.Kind.IsACAP() {
+			continue
+		}
+		switch fd.Kind {
+		case policy.FieldUserAgent:
+			if cur == nil || hasRule {
+				cur = &group{}
+				out = append(out, cur)
+				hasRule = false
+			}
+			cur.agents = append(cur.agents, fd)
+		case policy.FieldAllow, policy.FieldDisallow, policy.FieldContentUsage, policy.FieldContentSignal:
+			if cur != nil {
+				cur.rules = append(cur.rules, fd)
+				hasRule = true
+			}
+		case policy.FieldSitemap, policy.FieldHost, policy.FieldLicense:
+		default:
+			if cur != nil {
+				cur.others = append(cur.others, fd)
+			}
+		}
+	}
+	return out
+}
+
+// dropGroup takes the touched crawlers out of a group: the whole group
+// when it names only them (its other fields are noted as left out), else
+// only their User-agent lines.
+func dropGroup(f *policy.File, g *group, touched map[string]bool, drop, inBlock []bool) []string {
+	var hit []*policy.Field
+	for _, a := range g.agents {
+		if touched[agentName(a.Value.Text)] {
+			hit = append(hit, a)
+		}
+	}
+	if len(hit) == 0 {
+		return nil
+	}
+	for _, a := range hit {
+		drop[a.Line] = true
+	}
+	var notes []string
+	if len(hit) < len(g.agents) {
+		for _, a := range hit {
+			if !inBlock[a.Line] {
+				notes = append(notes, "line "+strconv.Itoa(a.Line)+" ("+f.LineText(a.Line)+") is taken out of a group it shared with crawlers the intent does not name; the builder writes its own group")
+			}
+		}
+		return notes
+	}
+	for _, fd := range g.rules {
+		drop[fd.Line] = true
+	}
+	for _, fd := range g.others {
+		drop[fd.Line] = true
+		if !inBlock[fd.Line] {
+			notes = append(notes, "line "+strconv.Itoa(fd.Line)+" ("+f.LineText(fd.Line)+") was in a group the builder replaces; the intent does not say it, so it is left out")
+		}
+	}
+	return notes
+}
+
+// dropRecord takes the touched crawlers out of an ACAP record: its ACAP
+// fields when it names only them, else only their ACAP-crawler lines.
+// Conventional fields inside the record belong to the group above and are
+// left to dropGroup.
+func dropRecord(f *policy.File, rec *policy.Record, touched map[string]bool, drop, inBlock []bool) []string {
+	var hit []*policy.Field
+	for _, c := range rec.Crawlers {
+		if touched[agentName(c.Value.Text)] {
+			hit = append(hit, c)
+		}
+	}
+	if len(hit) == 0 {
+		return nil
+	}
+	for _, c := range hit {
+		drop[c.Line] = true
+	}
+	if len(hit) < len(rec.Crawlers) {
+		var notes []string
+		for _, c := range hit {
+			if !inBlock[c.Line] {
+				notes = append(notes, "line "+strconv.Itoa(c.Line)+" ("+f.LineText(c.Line)+") is taken out of an ACAP record it shared with crawlers the intent does not name; the builder writes its own record")
+			}
+		}
+		return notes
+	}
+	for _, fd := range f.Fields {
+		if fd.Record == rec && fd.Kind.IsACAP() {
+			drop[fd.Line] = true
+		}
+	}
+	return nil
+}
