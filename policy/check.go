@@ -160,17 +160,6 @@ func (c *checker) version() {
 	}
 }
 
-func bomLen(f *File) int {
-	n := 0
-	for n < 3 && n < len(f.text) && f.text[n] == bom[n] {
-		n++
-	}
-	if n > 0 && len(f.Lines) > 0 && f.Lines[0].End < n {
-		n = f.Lines[0].End // the line ends inside the partial mark
-	}
-	return n
-}
-
 // order advises putting ACAP records after the conventional groups.
 func (c *checker) order() {
 	f := c.f

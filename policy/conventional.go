@@ -28,10 +28,6 @@ type convRule struct {
 	matches  string // "Disallow: /x matches", for traces
 }
 
-// uaName returns the name RFC 9309 crawlers read in a User-agent value
-// (see agentName).
-func uaName(v string) string { return agentName(v) }
-
 // rfcPattern returns the pattern of an Allow or Disallow line as Google's
 // parser reads it (cut with its line at googleMaxLine bytes).
 func rfcPattern(f *File, fd *Field) string {

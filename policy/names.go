@@ -1,6 +1,9 @@
 package policy
 
-// Crawler names in User-agent and ACAP-crawler lines (semantics §5, §8).
+import "strings"
+
+// Crawler names: how a User-agent or ACAP-crawler value names a crawler,
+// and how a question's crawler is compared with it (semantics §5, §8).
 
 // agentAny reports whether a User-agent or ACAP-crawler value names every
 // crawler: '*' alone, or '*' followed by white space and anything ("* foo"),
@@ -45,4 +48,22 @@ func acapName(v string) string {
 		return ""
 	}
 	return crawlerName(v)
+}
+
+// uaName returns the name RFC 9309 crawlers read in a User-agent value
+// (see agentName).
+func uaName(v string) string { return agentName(v) }
+
+// crawlerName returns the name in an ACAP-crawler or User-agent value without
+// a /version suffix.
+func crawlerName(v string) string {
+	if i := strings.IndexByte(v, '/'); i > 0 {
+		v = v[:i]
+	}
+	return strings.TrimSpace(v)
+}
+
+// crawlerEq compares crawler names case-insensitively, without versions.
+func crawlerEq(name, crawler string) bool {
+	return equalFoldASCII(crawlerName(name), crawlerName(crawler))
 }

@@ -322,8 +322,3 @@ func (a *Answer) step(s Step) {
 func isRobotsTxt(path string) bool {
 	return path == "/robots.txt" || strings.HasPrefix(path, "/robots.txt?")
 }
-
-// crawlerEq compares crawler names case-insensitively, without versions.
-func crawlerEq(name, crawler string) bool {
-	return equalFoldASCII(crawlerName(name), crawlerName(crawler))
-}

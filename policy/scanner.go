@@ -450,3 +450,16 @@ const (
 	setRefPrefix = "the-acap:resource-set:"
 	bom          = "\xEF\xBB\xBF"
 )
+
+// bomLen returns the length of the byte order mark (or of the start of
+// one) at the head of the file, within its first line.
+func bomLen(f *File) int {
+	n := 0
+	for n < 3 && n < len(f.text) && f.text[n] == bom[n] {
+		n++
+	}
+	if n > 0 && len(f.Lines) > 0 && f.Lines[0].End < n {
+		n = f.Lines[0].End // the line ends inside the partial mark
+	}
+	return n
+}

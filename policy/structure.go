@@ -1,7 +1,5 @@
 package policy
 
-import "strings"
-
 // structure checks each field and sorts the fields into conventional
 // groups, ACAP records and sub-records (semantics §1).
 func (p *parser) structure() {
@@ -241,13 +239,4 @@ func (p *parser) checkBlankInGroups() {
 			}
 		}
 	}
-}
-
-// crawlerName returns the name in an ACAP-crawler or User-agent value without
-// a /version suffix.
-func crawlerName(v string) string {
-	if i := strings.IndexByte(v, '/'); i > 0 {
-		v = v[:i]
-	}
-	return strings.TrimSpace(v)
 }
