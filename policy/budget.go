@@ -18,13 +18,19 @@ type timeCap struct {
 	deadline time.Time
 	pause    func() time.Time
 	stopped  bool
+	now      func() time.Time // the clock (tests give one of their own)
 }
 
-func newTimeCap(deadline time.Time, pause func() time.Time) *timeCap {
-	if deadline.IsZero() {
+// newTimeCap returns the time cap of opt (nil: none).
+func newTimeCap(opt *CompareOptions) *timeCap {
+	if opt.Deadline.IsZero() {
 		return nil
 	}
-	return &timeCap{deadline: deadline, pause: pause}
+	now := opt.clock
+	if now == nil {
+		now = time.Now
+	}
+	return &timeCap{deadline: opt.Deadline, pause: opt.Pause, now: now}
 }
 
 // stop reports whether the work must stop for lack of time: the cap has
@@ -38,7 +44,7 @@ func (tc *timeCap) stop() bool {
 	if tc.stopped {
 		return true
 	}
-	if time.Now().Before(tc.deadline) {
+	if tc.now().Before(tc.deadline) {
 		return false
 	}
 	if tc.pause != nil {

@@ -172,3 +172,38 @@ func TestBudgetFigures(t *testing.T) {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / 1e6 }
+
+// TestTimeCapStopsEveryPhase: once the time cap passes, every phase of a
+// conversion stops soon: on a clock that moves only when the work yields
+// (one millisecond a Yield), the cap is put at points spread over the
+// whole conversion, and the work may yield only a few more times after
+// it. A phase that yields without heeding the cap goes on yielding.
+func TestTimeCapStopsEveryPhase(t *testing.T) {
+	const past = 12 // Yields allowed after the cap
+	for _, in := range budgetInputs() {
+		f := MustParse(in.src)
+		yields := 0
+		yield := func() { yields++ }
+		Convert(f, ConvertOptions{Bounds: CompareOptions{Yield: yield}})
+		total := yields
+		base := time.Unix(0, 0)
+		clock := func() time.Time { return base.Add(time.Duration(yields) * time.Millisecond) }
+		worst, at := 0, 0
+		for k := 1; k < 4; k++ {
+			capAt := total * k / 4
+			yields = 0
+			conv := Convert(f, ConvertOptions{Bounds: CompareOptions{Yield: yield, clock: clock,
+				Deadline: base.Add(time.Duration(capAt) * time.Millisecond)}})
+			if !conv.Report.TimeStopped {
+				t.Errorf("%s, cap at Yield %d of %d: not stopped by time", in.name, capAt, total)
+			}
+			if over := yields - capAt; over > worst {
+				worst, at = over, capAt
+			}
+		}
+		t.Logf("%s: %d Yields in all; at most %d past the cap (cap at %d)", in.name, total, worst, at)
+		if worst > past {
+			t.Errorf("%s: %d Yields past the cap at Yield %d of %d, want at most %d", in.name, worst, at, total, past)
+		}
+	}
+}

@@ -54,6 +54,8 @@ type CompareOptions struct {
 	cache *proofCache
 	// tcap is the time cap shared by the comparisons of one conversion.
 	tcap *timeCap
+	// clock, when set, is the time cap's clock instead of time.Now.
+	clock func() time.Time
 }
 
 // defaultMaxStates is the bound of MaxStates when none is given.
@@ -234,7 +236,7 @@ func CompareReadingsBounded(old *File, kind Kind, converted *File, opt CompareOp
 		c.opt.MaxBytes = defaultMaxBytes
 	}
 	if c.opt.tcap == nil {
-		c.opt.tcap = newTimeCap(opt.Deadline, opt.Pause)
+		c.opt.tcap = newTimeCap(&opt)
 	}
 	names, classes, uncovered := c.proofCrawlers(old, converted, opt.OnlyNamed)
 	c.compileInSteps()

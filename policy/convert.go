@@ -70,7 +70,7 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 		cv.work = DefaultConvertWork
 	}
 	// One time cap for the whole conversion.
-	cv.opt.Bounds.tcap = newTimeCap(opt.Bounds.Deadline, opt.Bounds.Pause)
+	cv.opt.Bounds.tcap = newTimeCap(&opt.Bounds)
 	cv.pace = newPace(opt.Bounds.Yield, nil)
 	// Rounds prove versions of the file that differ in a few records: a
 	// crawler whose readings did not change keeps its proof.
