@@ -91,9 +91,9 @@ type checker struct {
 	diags []Diagnostic
 }
 
-func (c *checker) add(n, start, end int, sev Severity, code, section, msg string, fix *Fix) {
-	pos := c.f.posAt(n, start)
-	c.diags = append(c.diags, Diagnostic{Pos: pos, End: Pos{Offset: end, Line: n, Col: pos.Col + end - start}, Severity: sev, Code: code, Message: msg, Section: section, Fix: fix})
+// add records a finding about the bytes [start, end) of line n.
+func (c *checker) add(n, start, end int, fd finding) {
+	c.diags = append(c.diags, c.f.diagnosticOn(n, start, end, fd))
 }
 
 // knownVersions are the ACAP versions the tester knows.
@@ -106,9 +106,7 @@ func (c *checker) version() {
 	if l == nil {
 		if len(f.Records) > 0 {
 			first := f.Line(1)
-			c.add(1, first.Start, first.Start, SevInfo, CodeVersionMissing, secP1Version,
-				"the file has ACAP records but no ##ACAP version comment; put \"##ACAP version=1.1\" on the first line so readers know which ACAP it speaks",
-				&Fix{Title: "Add ##ACAP version=1.1", Edits: []Edit{{Start: bomLen(f), End: bomLen(f), New: "##ACAP version=1.1\n"}}})
+			c.add(1, first.Start, first.Start, finding{sev: SevInfo, code: CodeVersionMissing, section: secP1Version, msg: "the file has ACAP records but no ##ACAP version comment; put \"##ACAP version=1.1\" on the first line so readers know which ACAP it speaks", fix: &Fix{Title: "Add ##ACAP version=1.1", Edits: []Edit{{Start: bomLen(f), End: bomLen(f), New: "##ACAP version=1.1\n"}}}})
 		}
 		return
 	}
@@ -131,22 +129,16 @@ func (c *checker) version() {
 	}
 	switch {
 	case !strings.HasPrefix(text, "##ACAP ") || strings.HasPrefix(text, "###") || version == "":
-		c.add(l.Num, start, end, SevWarning, CodeVersionForm, secP1Version,
-			"the ACAP version comment is written \""+canonical+"\" (two #, ACAP, a space, version=); crawlers looking for it may not recognise \""+text+"\"",
-			&Fix{Title: "Write " + canonical, Edits: []Edit{{Start: start, End: end, New: canonical}}})
+		c.add(l.Num, start, end, finding{sev: SevWarning, code: CodeVersionForm, section: secP1Version, msg: "the ACAP version comment is written \"" + canonical + "\" (two #, ACAP, a space, version=); crawlers looking for it may not recognise \"" + text + "\"", fix: &Fix{Title: "Write " + canonical, Edits: []Edit{{Start: start, End: end, New: canonical}}}})
 	case contentEnd > end:
 		// Trailing spaces are no problem (semantics §8); trailing text is.
-		c.add(l.Num, end, contentEnd, SevWarning, CodeVersionForm, secP1Version,
-			"the ACAP version comment has text after it; keep it alone on its line so that readers find the version",
-			&Fix{Title: "Remove the trailing text", Edits: []Edit{{Start: end, End: l.End}}})
+		c.add(l.Num, end, contentEnd, finding{sev: SevWarning, code: CodeVersionForm, section: secP1Version, msg: "the ACAP version comment has text after it; keep it alone on its line so that readers find the version", fix: &Fix{Title: "Remove the trailing text", Edits: []Edit{{Start: end, End: l.End}}}})
 	}
 	if l.Num != 1 || (toks[0].Kind == TokSpace) {
-		c.add(l.Num, start, end, SevWarning, CodeVersionNotFirst, secP1Version,
-			"the ACAP version comment belongs on the very first line of the file, before any other comment or record",
-			&Fix{Title: "Move it to the first line", Edits: []Edit{
-				{Start: bomLen(f), End: bomLen(f), New: canonical + "\n"},
-				{Start: l.Start, End: l.Next},
-			}})
+		c.add(l.Num, start, end, finding{sev: SevWarning, code: CodeVersionNotFirst, section: secP1Version, msg: "the ACAP version comment belongs on the very first line of the file, before any other comment or record", fix: &Fix{Title: "Move it to the first line", Edits: []Edit{
+			{Start: bomLen(f), End: bomLen(f), New: canonical + "\n"},
+			{Start: l.Start, End: l.Next},
+		}}})
 	}
 	known := false
 	for _, v := range knownVersions {
@@ -155,8 +147,7 @@ func (c *checker) version() {
 		}
 	}
 	if !known && version != "" {
-		c.add(l.Num, start, end, SevInfo, CodeUnknownVersion, secP1Version,
-			"ACAP version \""+version+"\" is not one the tester knows (1.0, 1.1); the file is read as ACAP 1.1", nil)
+		c.add(l.Num, start, end, finding{sev: SevInfo, code: CodeUnknownVersion, section: secP1Version, msg: "ACAP version \"" + version + "\" is not one the tester knows (1.0, 1.1); the file is read as ACAP 1.1"})
 	}
 }
 
@@ -170,8 +161,7 @@ func (c *checker) order() {
 	last := f.Groups[len(f.Groups)-1]
 	if r.First < last.First {
 		l := f.Line(r.First)
-		c.add(r.First, l.Start, l.End, SevInfo, CodeRecordsBeforeConv, secP1Combination,
-			"ACAP records come before the conventional group on line "+itoa(last.First)+"; the ACAP specification recommends putting every ACAP record at the end of the file, and a User-agent line ends an ACAP record", nil)
+		c.add(r.First, l.Start, l.End, finding{sev: SevInfo, code: CodeRecordsBeforeConv, section: secP1Combination, msg: "ACAP records come before the conventional group on line " + itoa(last.First) + "; the ACAP specification recommends putting every ACAP record at the end of the file, and a User-agent line ends an ACAP record"})
 	}
 }
 
@@ -184,8 +174,7 @@ func (c *checker) size() {
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		if l.Next > ReadLimit {
-			c.add(l.Num, l.Start, l.End, SevWarning, CodeFileTooLarge, secRFC9309Limits,
-				"the file is "+itoa(len(f.Src)>>10)+" KiB; crawlers must read only the first 500 KiB, so lines from here on may be ignored", nil)
+			c.add(l.Num, l.Start, l.End, finding{sev: SevWarning, code: CodeFileTooLarge, section: secRFC9309Limits, msg: "the file is " + itoa(len(f.Src)>>10) + " KiB; crawlers must read only the first 500 KiB, so lines from here on may be ignored"})
 			return
 		}
 	}

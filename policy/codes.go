@@ -1,9 +1,11 @@
 package policy
 
-import "strconv"
+// The registry of diagnostics: every code Check, CheckAll and ParsePage
+// report, and the sections of the source documents they cite. Codes are
+// stable: the app links them to help, and tests and exercises refer to
+// them.
 
-// Diagnostic codes. They are stable: the app links them to help, and tests
-// and exercises may refer to them.
+// Diagnostic codes of the robots.txt reader and checker.
 const (
 	// Errors: the line is skipped (or read as a prohibition).
 	CodeUnknownACAPField      = "acap-unknown-field"       // ACAP-allow preserve:, ACAP-foo:
@@ -101,44 +103,69 @@ const (
 	secImplementations = "ACAP Part 1 §1.1"
 )
 
-func itoa(n int) string { return strconv.Itoa(n) }
+// Diagnostic codes of today's lines read together: contradictions across
+// vocabularies, preferences no crawler reads, and crawlers that do not
+// obey robots.txt.
+const (
+	// Warnings.
+	CodeSignalContradiction = "usage-signal-contradiction"  // Content-Usage and Content-Signal disagree in one group
+	CodeTokenContradiction  = "purpose-token-contradiction" // a preference for Google's or Apple's crawlers against Google-Extended / Applebot-Extended
+	CodeACAPTodayDrift      = "acap-today-drift"            // an ACAP record and today's lines disagree for one crawler
 
-// endOf returns the position just past a span.
-func endOf(s Span) Pos {
-	return Pos{Offset: s.End(), Line: s.Pos.Line, Col: s.Pos.Col + s.End() - s.Pos.Offset}
-}
+	// Information.
+	CodeSignalNeverRead     = "usage-signal-never-read"    // a preference in a group whose crawlers may crawl nothing
+	CodeCrawlerIgnoresRobot = "crawler-ignores-robots-txt" // a group names a crawler the directory reports as not obeying robots.txt
+)
 
-// report records a diagnostic about span s.
-func (p *parser) report(s Span, sev Severity, code, section, msg string, fix *Fix) {
-	p.f.diags = append(p.f.diags, Diagnostic{Pos: s.Pos, End: endOf(s), Severity: sev, Code: code, Message: msg, Section: section, Fix: fix})
-}
+const secToday = "IETF AI preferences / Content Signals / per-purpose tokens"
 
-// reportAt records a diagnostic about the bytes [start, end) of line n.
-func (p *parser) reportAt(n, start, end int, sev Severity, code, section, msg string, fix *Fix) {
-	pos := p.f.posAt(n, start)
-	p.f.diags = append(p.f.diags, Diagnostic{Pos: pos, End: Pos{Offset: end, Line: n, Col: pos.Col + end - start}, Severity: sev, Code: code, Message: msg, Section: section, Fix: fix})
-}
+// Diagnostic codes of the robots META tag reader (ACAP Part 2).
+const (
+	// Errors: the value (or item) is skipped, or read as a prohibition.
+	CodeMetaBadItem             = "meta-bad-item"            // ACAP content word that is not a permission or prohibition
+	CodeMetaACAPEmpty           = "meta-acap-empty"          // content="ACAP" and nothing else
+	CodeMetaUnknownUsage        = "meta-unknown-usage"       // ACAP allow-present-links
+	CodeMetaUnknownQualifier    = "meta-unknown-qualifier"   // colour=red
+	CodeMetaQualifierValue      = "meta-qualifier-value"     // time-limit=until-2008-02-30
+	CodeMetaQualifierNotValid   = "meta-qualifier-not-valid" // max-length on index
+	CodeMetaQualifierRepeated   = "meta-qualifier-repeated"  // the same qualifier twice
+	CodeMetaQualifierOnProhibit = "meta-qualifier-on-prohibition"
+	CodeMetaQualifierOnLocal    = "meta-qualifier-on-local-usage"
+	CodeMetaFragmentOnProhibit  = "meta-fragment-on-prohibition" // ACAP disallow-index id-list=x
+	CodeMetaBadFragmentID       = "meta-bad-fragment-id"         // id-list= 1abc
+	CodeMetaUndefinedUsage      = "meta-undefined-local-usage"   // allow-(nosuch)
+	CodeMetaLocalProhibition    = "meta-local-prohibition"       // disallow-(mine)
+	CodeMetaBadDefinition       = "meta-bad-definition"          // ACAP-qualified-usage without qualifiers
+	CodeMetaDuplicateDefinition = "meta-duplicate-definition"
+	CodeMetaBadClass            = "meta-bad-class" // class="acap:allow-nosuch"
 
-// skip records an error and marks the field skipped.
-func (p *parser) skip(fd *Field, s Span, code, section, msg string) {
-	p.skipFix(fd, s, code, section, msg, nil)
-}
+	// Warnings: used as written, probably not what was meant.
+	CodeMetaCrawl           = "meta-crawl"             // a page cannot permit or forbid crawl
+	CodeMetaOutsideHead     = "meta-outside-head"      // robots META tag inside <body>: ignored
+	CodeMetaMisspeltValue   = "meta-misspelt-value"    // noindx
+	CodeMetaEmptyContent    = "meta-empty-content"     // content="" or no content attribute
+	CodeMetaConflict        = "meta-conflict"          // noindex with ACAP allow-index: prohibited
+	CodeMetaLocalParens     = "meta-local-parentheses" // allow-mine for allow-(mine)
+	CodeMetaFragmentMissing = "meta-fragment-not-found"
+	CodeMetaTruncated       = "meta-truncated" // the HTML ends inside a tag
 
-func (p *parser) skipFix(fd *Field, s Span, code, section, msg string, fix *Fix) {
-	fd.Status = StatusSkipped
-	p.report(s, SevError, code, section, msg, fix)
-}
+	// Information.
+	CodeMetaUnknownValue  = "meta-unknown-value" // noarchive, max-snippet:50
+	CodeMetaNotReady      = "meta-not-ready"     // must-use-resource, must-include-resource
+	CodeMetaDefValueAttr  = "meta-definition-value-attribute"
+	CodeMetaDefNoACAP     = "meta-definition-no-acap-prefix"
+	CodeMetaClassInactive = "meta-class-outside-body"
+)
 
-// prohibit records an error and marks the field to be read as a prohibition
-// (unless it is already skipped).
-func (p *parser) prohibit(fd *Field, s Span, code, section, msg string, fix *Fix) {
-	if fd.Status == StatusOK {
-		fd.Status = StatusProhibit
-	}
-	p.report(s, SevError, code, section, msg, fix)
-}
-
-// replace returns a fix that replaces span s with text.
-func replace(title string, s Span, text string) *Fix {
-	return &Fix{Title: title, Edits: []Edit{{Start: s.Pos.Offset, End: s.End(), New: text}}}
-}
+// Sections of the Part 2 strawman cited by the diagnostics.
+const (
+	metaSecConventional = "ACAP Part 2 §1"
+	metaSecHead         = "ACAP Part 2 §1"
+	metaSecSyntax       = "ACAP Part 2 §1.3"
+	metaSecPermission   = "ACAP Part 2 §1.3.1"
+	metaSecProhibition  = "ACAP Part 2 §1.3.2"
+	metaSecConflicts    = "ACAP Part 2 §1.3.3"
+	metaSecDefinitions  = "ACAP Part 2 §1.3.4"
+	metaSecFormal       = "ACAP Part 2 §1.3.5"
+	metaSecClass        = "ACAP Part 2 §2.2"
+)

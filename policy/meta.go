@@ -12,59 +12,10 @@ import (
 // MetaMaxSize is the largest HTML page ParsePage reads (5 MiB).
 const MetaMaxSize = 5 << 20
 
-// ErrPageTooLarge is returned by ParsePage for input over MetaMaxSize.
-var ErrPageTooLarge = errors.New("policy: HTML page is larger than 5 MiB; it is not read")
-
-// Diagnostic codes of the robots META tag reader (ACAP Part 2).
-const (
-	// Errors: the value (or item) is skipped, or read as a prohibition.
-	CodeMetaBadItem             = "meta-bad-item"            // ACAP content word that is not a permission or prohibition
-	CodeMetaACAPEmpty           = "meta-acap-empty"          // content="ACAP" and nothing else
-	CodeMetaUnknownUsage        = "meta-unknown-usage"       // ACAP allow-present-links
-	CodeMetaUnknownQualifier    = "meta-unknown-qualifier"   // colour=red
-	CodeMetaQualifierValue      = "meta-qualifier-value"     // time-limit=until-2008-02-30
-	CodeMetaQualifierNotValid   = "meta-qualifier-not-valid" // max-length on index
-	CodeMetaQualifierRepeated   = "meta-qualifier-repeated"  // the same qualifier twice
-	CodeMetaQualifierOnProhibit = "meta-qualifier-on-prohibition"
-	CodeMetaQualifierOnLocal    = "meta-qualifier-on-local-usage"
-	CodeMetaFragmentOnProhibit  = "meta-fragment-on-prohibition" // ACAP disallow-index id-list=x
-	CodeMetaBadFragmentID       = "meta-bad-fragment-id"         // id-list= 1abc
-	CodeMetaUndefinedUsage      = "meta-undefined-local-usage"   // allow-(nosuch)
-	CodeMetaLocalProhibition    = "meta-local-prohibition"       // disallow-(mine)
-	CodeMetaBadDefinition       = "meta-bad-definition"          // ACAP-qualified-usage without qualifiers
-	CodeMetaDuplicateDefinition = "meta-duplicate-definition"
-	CodeMetaBadClass            = "meta-bad-class" // class="acap:allow-nosuch"
-
-	// Warnings: used as written, probably not what was meant.
-	CodeMetaCrawl           = "meta-crawl"             // a page cannot permit or forbid crawl
-	CodeMetaOutsideHead     = "meta-outside-head"      // robots META tag inside <body>: ignored
-	CodeMetaMisspeltValue   = "meta-misspelt-value"    // noindx
-	CodeMetaEmptyContent    = "meta-empty-content"     // content="" or no content attribute
-	CodeMetaConflict        = "meta-conflict"          // noindex with ACAP allow-index: prohibited
-	CodeMetaLocalParens     = "meta-local-parentheses" // allow-mine for allow-(mine)
-	CodeMetaFragmentMissing = "meta-fragment-not-found"
-	CodeMetaTruncated       = "meta-truncated" // the HTML ends inside a tag
-
-	// Information.
-	CodeMetaUnknownValue  = "meta-unknown-value" // noarchive, max-snippet:50
-	CodeMetaNotReady      = "meta-not-ready"     // must-use-resource, must-include-resource
-	CodeMetaDefValueAttr  = "meta-definition-value-attribute"
-	CodeMetaDefNoACAP     = "meta-definition-no-acap-prefix"
-	CodeMetaClassInactive = "meta-class-outside-body"
-)
-
-// Sections of the Part 2 strawman cited by the diagnostics.
-const (
-	metaSecConventional = "ACAP Part 2 §1"
-	metaSecHead         = "ACAP Part 2 §1"
-	metaSecSyntax       = "ACAP Part 2 §1.3"
-	metaSecPermission   = "ACAP Part 2 §1.3.1"
-	metaSecProhibition  = "ACAP Part 2 §1.3.2"
-	metaSecConflicts    = "ACAP Part 2 §1.3.3"
-	metaSecDefinitions  = "ACAP Part 2 §1.3.4"
-	metaSecFormal       = "ACAP Part 2 §1.3.5"
-	metaSecClass        = "ACAP Part 2 §2.2"
-)
+// ErrPageTooLarge is returned by ParsePage for input over MetaMaxSize. Like
+// every error of the package, its text is a sentence the app shows as it
+// is, sizes in MiB.
+var ErrPageTooLarge = errors.New("the HTML page is larger than " + mib(MetaMaxSize, false) + "; the page tester does not read it")
 
 // Page is the robots information of one HTML page.
 type Page struct {

@@ -157,8 +157,7 @@ func (p *parser) lines() {
 func (p *parser) controls(l *Line, toks []Token) {
 	text := p.f.text[l.Start:l.End]
 	if i := strings.IndexByte(text, 0); i >= 0 {
-		p.reportAt(l.Num, l.Start+i, l.End, SevWarning, CodeNULByte, secGoogleLeniency,
-			"a NUL byte: Google's parser ends the line here and ignores what follows it; other crawlers may read the line differently. Remove the NUL byte (and the rest of the line, if it is not meant to be read)", nil)
+		p.reportAt(l.Num, l.Start+i, l.End, finding{sev: SevWarning, code: CodeNULByte, section: secGoogleLeniency, msg: "a NUL byte: Google's parser ends the line here and ignores what follows it; other crawlers may read the line differently. Remove the NUL byte (and the rest of the line, if it is not meant to be read)"})
 		text = text[:i]
 	}
 	for _, t := range toks {
@@ -166,14 +165,12 @@ func (p *parser) controls(l *Line, toks []Token) {
 			continue
 		}
 		if sp := p.f.text[t.Off:t.End]; strings.ContainsAny(sp, "\v\f") {
-			p.reportAt(l.Num, int(t.Off), int(t.End), SevInfo, CodeEdgeControl, secGoogleLeniency,
-				"a vertical tab or form feed: Google's parser strips it like a space, and so does every reading of the tester, but RFC 9309 allows only spaces and tabs here and a strict crawler may read it as part of the name or value. Write a space instead",
-				&Fix{Title: "Write a space", Edits: []Edit{{Start: int(t.Off), End: int(t.End), New: strings.Map(func(r rune) rune {
-					if r == '\v' || r == '\f' {
-						return ' '
-					}
-					return r
-				}, sp)}}})
+			p.reportAt(l.Num, int(t.Off), int(t.End), finding{sev: SevInfo, code: CodeEdgeControl, section: secGoogleLeniency, msg: "a vertical tab or form feed: Google's parser strips it like a space, and so does every reading of the tester, but RFC 9309 allows only spaces and tabs here and a strict crawler may read it as part of the name or value. Write a space instead", fix: &Fix{Title: "Write a space", Edits: []Edit{{Start: int(t.Off), End: int(t.End), New: strings.Map(func(r rune) rune {
+				if r == '\v' || r == '\f' {
+					return ' '
+				}
+				return r
+			}, sp)}}}})
 			return
 		}
 	}

@@ -232,9 +232,7 @@ func (p *parser) checkBlankInGroups() {
 		for n := lastAgent + 1; n < first; n++ {
 			if f.Lines[n-1].Kind == LineBlank {
 				l := f.Line(n)
-				p.reportAt(n, l.Start, l.Start, SevWarning, CodeBlankInGroup, secDraft1996,
-					"a blank line separates User-agent (line "+itoa(lastAgent)+") from its rules: crawlers of the 1994 and 1996 conventions end the record here and never see the rules (RFC 9309 crawlers do). Remove the blank line if those older crawlers should obey them too.",
-					nil) // no fix: removing the line changes what older crawlers read (semantics §8)
+				p.reportAt(n, l.Start, l.Start, finding{sev: SevWarning, code: CodeBlankInGroup, section: secDraft1996, msg: "a blank line separates User-agent (line " + itoa(lastAgent) + ") from its rules: crawlers of the 1994 and 1996 conventions end the record here and never see the rules (RFC 9309 crawlers do). Remove the blank line if those older crawlers should obey them too."}) // no fix: removing the line changes what older crawlers read (semantics §8)
 				break
 			}
 		}

@@ -5,22 +5,6 @@ import (
 	"strings"
 )
 
-// Diagnostic codes of today's lines read together: contradictions across
-// vocabularies, preferences no crawler reads, and crawlers that do not
-// obey robots.txt.
-const (
-	// Warnings.
-	CodeSignalContradiction = "usage-signal-contradiction"  // Content-Usage and Content-Signal disagree in one group
-	CodeTokenContradiction  = "purpose-token-contradiction" // a preference for Google's or Apple's crawlers against Google-Extended / Applebot-Extended
-	CodeACAPTodayDrift      = "acap-today-drift"            // an ACAP record and today's lines disagree for one crawler
-
-	// Information.
-	CodeSignalNeverRead     = "usage-signal-never-read"    // a preference in a group whose crawlers may crawl nothing
-	CodeCrawlerIgnoresRobot = "crawler-ignores-robots-txt" // a group names a crawler the directory reports as not obeying robots.txt
-)
-
-const secToday = "IETF AI preferences / Content Signals / per-purpose tokens"
-
 // todayLine is a Content-Usage or Content-Signal line with its reading.
 type todayLine struct {
 	fd *Field
