@@ -12,7 +12,7 @@ const (
 	acapVersion = "##ACAP version=1.1"
 )
 
-// block writes the builder's lines: one User-agent group per row (its
+// block writes the builder's lines: the groups of each row (its
 // crawlers, Allow/Disallow, Content-Usage, Content-Signal), the groups of
 // the per-purpose tokens, then one ACAP record per row. It returns the
 // lines, whether any ACAP record was written, and notes.
@@ -23,26 +23,28 @@ func block(pl *plan) (lines []string, acap bool, notes []string) {
 		if len(rp.crawlers) == 0 {
 			continue
 		}
-		lines = append(lines, "", "# "+rowTitle(rp))
-		for _, c := range rp.crawlers {
-			lines = append(lines, "User-agent: "+c)
-		}
-		lines = append(lines, crawlRules(rp.regions, rp.denied)...)
+		var prefs []string
 		for _, v := range []vocabulary{contentUsage(), contentSignal()} {
 			ls := prefLines(v, rp)
-			lines = append(lines, ls...)
+			prefs = append(prefs, ls...)
 			for _, l := range ls {
-				if !strings.Contains(strings.TrimPrefix(l, v.field+": "), " ") && strings.HasPrefix(strings.TrimPrefix(l, v.field+": "), "/") {
+				if rest := strings.TrimPrefix(l, v.field+": "); strings.HasPrefix(rest, "/") && !strings.Contains(rest, " ") {
 					notes = append(notes, rowTitle(rp)+": \""+l+"\" states nothing under its path, so the broader line does not apply there (the checker warns that it states no preference, which is what it is for)")
 				}
 			}
 		}
+		rules := crawlRules(rp.regions, rp.denied)
+		for _, part := range partition(rp.crawlers, rp.regions, pl.carried) {
+			lines = append(lines, "", "# "+rowTitle(rp))
+			lines = append(lines, writeGroup(part.names, part.lines, rules, prefs)...)
+		}
 	}
 	for i := range pl.purposes {
 		pp := &pl.purposes[i]
+		rules := crawlRules(pp.regions, pp.denied)
 		lines = append(lines, "", "# "+pp.p.token+": "+pp.p.governs)
-		lines = append(lines, "User-agent: "+pp.p.token)
-		lines = append(lines, crawlRules(pp.regions, pp.denied)...)
+		part := partition([]string{pp.p.token}, pp.regions, pl.carried)[0]
+		lines = append(lines, writeGroup(part.names, part.lines, rules, nil)...)
 	}
 	for i := range pl.rows {
 		rp := &pl.rows[i]
@@ -70,10 +72,77 @@ func block(pl *plan) (lines []string, acap bool, notes []string) {
 	return lines, acap, notes
 }
 
+// writeGroup writes one User-agent group: the names, the carried lines (in the
+// publisher's order, before the builder's rules so that a reader taking
+// the first matching rule meets the narrower ones first), the crawl rules,
+// then the preference lines. A group with no Allow or Disallow gets
+// "Allow: /": Google's parser does not know Content-Usage and would run
+// the next User-agent line into a group without rules.
+func writeGroup(names []string, carried []carriedLine, rules, prefs []string) []string {
+	var out []string
+	for _, n := range names {
+		out = append(out, "User-agent: "+n)
+	}
+	hasRule := len(rules) > 0
+	for _, c := range carried {
+		out = append(out, c.text)
+		hasRule = hasRule || c.rule
+	}
+	out = append(out, rules...)
+	if !hasRule {
+		out = append(out, "Allow: /")
+	}
+	return append(out, prefs...)
+}
+
+// part is a set of a row's crawlers that carry the same lines.
+type part struct {
+	names []string
+	lines []carriedLine
+}
+
+// partition splits a row's crawlers by the lines they carry from the
+// existing file, in the row's order. A carried rule for the whole site
+// or for one of the row's scopes is left out: the intent decides it.
+// Identical lines are written once.
+func partition(names []string, regs []region, carried map[string][]carriedLine) []part {
+	decided := map[string]bool{"": true, "/": true}
+	for _, g := range regs {
+		decided[g.path] = true
+	}
+	var out []part
+	index := map[string]int{}
+	for _, n := range names {
+		var ls []carriedLine
+		seen := map[string]bool{}
+		var key strings.Builder
+		for _, c := range carried[strings.ToLower(n)] {
+			if (c.rule && decided[c.path]) || seen[c.text] {
+				continue
+			}
+			seen[c.text] = true
+			ls = append(ls, c)
+			key.WriteString(c.text + "\n")
+		}
+		if i, ok := index[key.String()]; ok {
+			out[i].names = append(out[i].names, n)
+			continue
+		}
+		index[key.String()] = len(out)
+		out = append(out, part{names: []string{n}, lines: ls})
+	}
+	return out
+}
+
 // rowTitle names a row in comments and notes.
 func rowTitle(rp *rowPlan) string {
 	if rp.row.Name != "" {
-		return rp.row.Name
+		return strings.Map(func(r rune) rune {
+			if r < ' ' || r == 0x7f || r == '\u2028' || r == '\u2029' || r == 0x85 {
+				return ' '
+			}
+			return r
+		}, rp.row.Name)
 	}
 	if rp.row.Any() {
 		return "every other crawler"

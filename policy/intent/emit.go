@@ -41,10 +41,7 @@ func emit(regs []region, inherit string, val func(i int) (string, bool)) []scope
 
 // crawlRules are the Allow and Disallow lines of a region set, longest
 // path first so that readers taking the first matching rule (the 1996
-// draft) agree with those taking the longest; "Allow: /" when nothing
-// else is written, so that the group has a rule (Google's parser, which
-// does not know Content-Usage, would otherwise run the next User-agent
-// line into this group).
+// draft) agree with those taking the longest.
 func crawlRules(regs []region, denied []bool) []string {
 	rules := emit(regs, "allow", func(i int) (string, bool) {
 		if denied[i] {
@@ -64,9 +61,6 @@ func crawlRules(regs []region, denied []bool) []string {
 		} else {
 			out = append(out, "Allow: "+p)
 		}
-	}
-	if len(out) == 0 {
-		out = append(out, "Allow: /")
 	}
 	return out
 }

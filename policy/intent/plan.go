@@ -42,20 +42,23 @@ func regionsOf(paths []string) []region {
 		out = append(out, region{path: p, parent: parent})
 	}
 	for i := range out {
-		out[i].witness = witnessFor(out[i].path, ps)
+		out[i].witness = witnessFor(out[i].path, ps, nil)
 	}
 	return out
 }
 
 // witnessFor returns a URL path that starts with p ("/" for the root) and
 // with no longer path of paths, compared without case: p followed by the
-// first of "w", "x", …, "ww", … that no deeper path begins.
-func witnessFor(p string, paths []string) string {
+// first of "w", "x", …, "ww", … that no deeper path begins and that ok
+// accepts (nil accepts all). Past maxWitnessTries candidates that ok
+// refuses, it returns the first that only the paths allow.
+func witnessFor(p string, paths []string, ok func(string) bool) string {
 	base := p
 	if base == "" {
 		base = "/"
 	}
 	const letters = "wxyzqjkvbgfmpdhlnrstcuaeio0123456789"
+	tries := 0
 	for n := 1; ; n++ {
 		idx := make([]int, n)
 		for {
@@ -66,7 +69,13 @@ func witnessFor(p string, paths []string) string {
 			}
 			w := b.String()
 			if !underDeeper(w, p, paths) {
-				return w
+				if ok == nil || ok(w) {
+					return w
+				}
+				tries++
+				if tries > maxWitnessTries {
+					return witnessFor(p, paths, nil)
+				}
 			}
 			k := n - 1
 			for k >= 0 && idx[k] == len(letters)-1 {
@@ -90,6 +99,10 @@ func underDeeper(w, p string, paths []string) bool {
 	}
 	return false
 }
+
+// maxWitnessTries bounds the search for a witness that a file's other
+// lines leave alone.
+const maxWitnessTries = 4000
 
 // scopePaths lists the scope paths of the rows' cells.
 func scopePaths(rows ...*Row) []string {
@@ -181,6 +194,9 @@ type purposePlan struct {
 type plan struct {
 	rows     []rowPlan
 	purposes []purposePlan
+	// carried are the lines of the existing file's groups that go on in
+	// the builder's groups, by lower-case crawler name (see keep).
+	carried map[string][]carriedLine
 }
 
 func makePlan(in *Intent) *plan {

@@ -125,13 +125,73 @@ func Prove(in *Intent, f *policy.File) (*Proof, error) {
 	}
 	a := &asker{in: in, pl: makePlan(in), f: f, pol: policy.NewPolicy(f)}
 	a.other, a.otherOK = f.OtherCrawler()
+	pats := filePatterns(f)
 	for i := range a.pl.rows {
 		rp := &a.pl.rows[i]
+		rewitness(rp.regions, scopePaths(rp.row), pats)
 		for gi := range rp.regions {
 			a.proveRegion(rp, gi)
 		}
 	}
 	return &Proof{Checks: a.out}, nil
+}
+
+// filePatterns compiles the paths of the file's Allow, Disallow,
+// Content-Usage, Content-Signal and ACAP permission lines, each once.
+func filePatterns(f *policy.File) []policy.Pattern {
+	type key struct {
+		raw  string
+		acap bool
+	}
+	seen := map[key]bool{}
+	var out []policy.Pattern
+	add := func(raw string, acap bool) {
+		if raw == "" || seen[key{raw, acap}] {
+			return
+		}
+		seen[key{raw, acap}] = true
+		mode := policy.MatchRFC9309
+		if acap {
+			mode = policy.MatchACAP
+		}
+		out = append(out, policy.CompilePattern(raw, mode))
+	}
+	for _, fd := range f.Fields {
+		switch {
+		case fd.Kind == policy.FieldAllow || fd.Kind == policy.FieldDisallow:
+			add(fd.Value.Text, false)
+		case fd.Kind == policy.FieldContentUsage || fd.Kind == policy.FieldContentSignal:
+			if v := fd.Value.Text; strings.HasPrefix(v, "/") {
+				add(strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '\t' })[0], false)
+			}
+		case fd.Kind.IsACAPRule():
+			add(fd.Pattern().Text, true)
+		}
+	}
+	return out
+}
+
+// rewitness chooses each region's witness again so that no line of the
+// file matches it other than those for the whole site, the region's path
+// and the paths of the regions around it: a witness inside a path the
+// publisher's own lines speak of (carried into the builder's groups, or
+// of another group) would be answered by those lines, not by the intent.
+func rewitness(regs []region, paths []string, pats []policy.Pattern) {
+	for i := range regs {
+		own := map[string]bool{"": true, "/": true}
+		for j := i; j >= 0; j = regs[j].parent {
+			own[regs[j].path] = true
+		}
+		regs[i].witness = witnessFor(regs[i].path, paths, func(w string) bool {
+			subj := policy.NewSubject(w)
+			for k := range pats {
+				if !own[pats[k].Raw()] && pats[k].Match(&subj) {
+					return false
+				}
+			}
+			return true
+		})
+	}
 }
 
 // names returns the crawler names a row is asked as.
@@ -232,7 +292,7 @@ func (a *asker) proveCategory(rp *rowPlan, gi int, base Check, names []string, c
 	if cat == policy.CategoryAIInput {
 		if v != NotStated {
 			cc := base
-			cc.Kind, cc.Want, cc.Status, cc.Help = policy.KindACAP, v.String(), NotExpressible, "today"
+			cc.Kind, cc.Want, cc.Status, cc.Help = policy.KindACAP, "no ACAP usage", NotExpressible, "today"
 			cc.Crawlers = names
 			cc.Reason = "ACAP has no usage for putting content into AI models to answer; the ACAP records say nothing about ai-input"
 			a.out = append(a.out, cc)

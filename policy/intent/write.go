@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -29,41 +30,42 @@ func Write(in *Intent, existing *policy.File) (*Result, error) {
 		return nil, err
 	}
 	pl := makePlan(in)
-	blockLines, acap, notes := block(pl)
 	res := &Result{}
 	nl := "\n"
-	var b strings.Builder
+	var kept []string
 	if existing != nil {
 		if crlf(existing) {
 			nl = "\r\n"
 		}
-		kept, dropped := keep(existing, touchedNames(pl))
+		var dropped []string
+		kept, pl.carried, dropped = keep(existing, touchedNames(pl))
 		res.Notes = append(res.Notes, dropped...)
-		prefix := string(existing.Src[:firstStart(existing)])
-		b.WriteString(prefix)
-		if acap && existing.Version == nil {
-			b.WriteString(acapVersion + nl + nl)
-		}
 		for len(kept) > 0 && strings.TrimSpace(kept[len(kept)-1]) == "" {
 			kept = kept[:len(kept)-1]
 		}
-		for i, l := range kept {
-			b.WriteString(l)
-			if i == len(kept)-1 {
-				if !strings.HasSuffix(l, "\n") && !strings.HasSuffix(l, "\r") {
-					b.WriteString(nl)
-				}
+	}
+	blockLines, acap, notes := block(pl)
+	res.Notes = append(res.Notes, notes...)
+	var b strings.Builder
+	if existing != nil {
+		b.WriteString(string(existing.Src[:firstStart(existing)]))
+	}
+	if acap && (existing == nil || existing.Version == nil) {
+		b.WriteString(acapVersion + nl + nl)
+	}
+	for i, l := range kept {
+		b.WriteString(l)
+		if i == len(kept)-1 {
+			if !strings.HasSuffix(l, "\n") && !strings.HasSuffix(l, "\r") {
 				b.WriteString(nl)
 			}
+			b.WriteString(nl)
 		}
-	} else if acap {
-		b.WriteString(acapVersion + nl + nl)
 	}
 	for _, l := range blockLines {
 		b.WriteString(l + nl)
 	}
 	res.Text = []byte(b.String())
-	res.Notes = append(res.Notes, notes...)
 	return res, nil
 }
 
@@ -113,15 +115,27 @@ func agentName(v string) string {
 	return strings.ToLower(v[:n])
 }
 
+// carriedLine is a line of a group the builder takes out that the intent
+// does not decide: an Allow or Disallow for a path that is neither the
+// whole site nor one of the intent's scopes, or another field of the
+// group (Crawl-delay, an unknown field). It is written, as it was, into
+// the builder's group for the same crawler.
+type carriedLine struct {
+	text string
+	rule bool
+	path string
+}
+
 // keep returns the lines of the file (with their endings) without those
-// the builder replaces, and notes on lines left out that the intent does
-// not decide.
-func keep(f *policy.File, touched map[string]bool) ([]string, []string) {
+// the builder replaces, the lines of the groups taken out that go on in
+// the builder's groups (by lower-case crawler name), and notes.
+func keep(f *policy.File, touched map[string]bool) ([]string, map[string][]carriedLine, []string) {
 	drop := make([]bool, len(f.Lines)+2) // by line number
 	inBlock := markBlock(f, drop)
+	carried := map[string][]carriedLine{}
 	var notes []string
 	for _, g := range conventionalGroups(f) {
-		notes = append(notes, dropGroup(f, g, touched, drop, inBlock)...)
+		notes = append(notes, dropGroup(f, g, touched, drop, inBlock, carried)...)
 	}
 	for _, rec := range f.Records {
 		notes = append(notes, dropRecord(f, rec, touched, drop, inBlock)...)
@@ -140,7 +154,7 @@ func keep(f *policy.File, touched map[string]bool) ([]string, []string) {
 		out = append(out, string(f.Src[l.Start:l.Next]))
 		removed, keptAny, lastBlank = false, true, blank
 	}
-	return out, notes
+	return out, carried, notes
 }
 
 // markBlock marks the lines of earlier builder blocks for dropping and
@@ -206,9 +220,11 @@ func conventionalGroups(f *policy.File) []*group {
 }
 
 // dropGroup takes the touched crawlers out of a group: the whole group
-// when it names only them (its other fields are noted as left out), else
-// only their User-agent lines.
-func dropGroup(f *policy.File, g *group, touched map[string]bool, drop, inBlock []bool) []string {
+// when it names only them, else only their User-agent lines. Its Allow,
+// Disallow and other fields are carried to each touched crawler (Write
+// leaves out those the intent decides); its Content-Usage and
+// Content-Signal lines are the intent's to say.
+func dropGroup(f *policy.File, g *group, touched map[string]bool, drop, inBlock []bool, carried map[string][]carriedLine) []string {
 	var hit []*policy.Field
 	for _, a := range g.agents {
 		if touched[agentName(a.Value.Text)] {
@@ -218,28 +234,42 @@ func dropGroup(f *policy.File, g *group, touched map[string]bool, drop, inBlock 
 	if len(hit) == 0 {
 		return nil
 	}
-	for _, a := range hit {
-		drop[a.Line] = true
+	var lines []carriedLine
+	for _, fd := range mergeByLine(g.rules, g.others) {
+		switch fd.Kind {
+		case policy.FieldAllow, policy.FieldDisallow:
+			lines = append(lines, carriedLine{text: f.LineText(fd.Line), rule: true, path: fd.Value.Text})
+		case policy.FieldContentUsage, policy.FieldContentSignal:
+		default:
+			lines = append(lines, carriedLine{text: f.LineText(fd.Line)})
+		}
 	}
 	var notes []string
-	if len(hit) < len(g.agents) {
-		for _, a := range hit {
-			if !inBlock[a.Line] {
-				notes = append(notes, "line "+strconv.Itoa(a.Line)+" ("+f.LineText(a.Line)+") is taken out of a group it shared with crawlers the intent does not name; the builder writes its own group")
-			}
+	for _, a := range hit {
+		drop[a.Line] = true
+		name := agentName(a.Value.Text)
+		carried[name] = append(carried[name], lines...)
+		if len(hit) < len(g.agents) && !inBlock[a.Line] {
+			notes = append(notes, "line "+strconv.Itoa(a.Line)+" ("+f.LineText(a.Line)+") is taken out of a group it shared with crawlers the intent does not name; the builder writes its own group, with the group's rules")
 		}
+	}
+	if len(hit) < len(g.agents) {
 		return notes
 	}
-	for _, fd := range g.rules {
+	for _, fd := range append(append([]*policy.Field(nil), g.rules...), g.others...) {
 		drop[fd.Line] = true
-	}
-	for _, fd := range g.others {
-		drop[fd.Line] = true
-		if !inBlock[fd.Line] {
-			notes = append(notes, "line "+strconv.Itoa(fd.Line)+" ("+f.LineText(fd.Line)+") was in a group the builder replaces; the intent does not say it, so it is left out")
+		if !inBlock[fd.Line] && (fd.Kind == policy.FieldContentUsage || fd.Kind == policy.FieldContentSignal) {
+			notes = append(notes, "line "+strconv.Itoa(fd.Line)+" ("+f.LineText(fd.Line)+") is replaced by the intent's preferences")
 		}
 	}
 	return notes
+}
+
+// mergeByLine returns the fields of a and b in line order.
+func mergeByLine(a, b []*policy.Field) []*policy.Field {
+	out := append(append([]*policy.Field(nil), a...), b...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
+	return out
 }
 
 // dropRecord takes the touched crawlers out of an ACAP record: its ACAP
@@ -268,10 +298,15 @@ func dropRecord(f *policy.File, rec *policy.Record, touched map[string]bool, dro
 		}
 		return notes
 	}
+	n := 0
 	for _, fd := range f.Fields {
 		if fd.Record == rec && fd.Kind.IsACAP() {
 			drop[fd.Line] = true
+			n++
 		}
 	}
-	return nil
+	if inBlock[rec.First] {
+		return nil
+	}
+	return []string{"the ACAP record at line " + strconv.Itoa(rec.First) + " (" + strconv.Itoa(n) + " lines) names only crawlers of the intent; the builder's records replace it"}
 }
