@@ -16,7 +16,7 @@ func Check(f *File) []Diagnostic {
 	ds = append(ds, f.diags...)
 	c := checker{f: f}
 	c.version()
-	c.order()
+	c.recordOrder()
 	c.size()
 	c.checkToday()
 	ds = append(ds, c.diags...)
@@ -151,8 +151,8 @@ func (c *checker) version() {
 	}
 }
 
-// order advises putting ACAP records after the conventional groups.
-func (c *checker) order() {
+// recordOrder advises putting ACAP records after the conventional groups.
+func (c *checker) recordOrder() {
 	f := c.f
 	if len(f.Records) == 0 || len(f.Groups) == 0 {
 		return

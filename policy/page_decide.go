@@ -42,7 +42,7 @@ type pageVerdict struct {
 // read only the conventional noindex and nofollow.
 func (p *Policy) pageRules(q *Question, u Usage, page *Page) pageVerdict {
 	named, robots, name := page.rulesFor(q.Crawler, q.UserAgent)
-	pick := func(rules []MetaRule) []MetaRule {
+	applying := func(rules []MetaRule) []MetaRule {
 		var exact, general []MetaRule
 		for _, r := range rules {
 			if r.Usage == UsageCrawl || len(r.IDs) > 0 {
@@ -70,9 +70,9 @@ func (p *Policy) pageRules(q *Question, u Usage, page *Page) pageVerdict {
 		}
 		return general
 	}
-	v := pageVerdict{rules: pick(named), who: "addressed to " + name}
+	v := pageVerdict{rules: applying(named), who: "addressed to " + name}
 	if len(v.rules) == 0 {
-		v.rules, v.who = pick(robots), "addressed to robots"
+		v.rules, v.who = applying(robots), "addressed to robots"
 	}
 	for _, r := range v.rules[min(1, len(v.rules)):] {
 		if r.Allow != v.rules[0].Allow {
@@ -119,7 +119,7 @@ func (p *Policy) pageOutcome(q *Question, u Usage, page *Page, out usageOutcome,
 		verb = "permits"
 	}
 	a.step(Step{Kind: StepMeta, File: pagePath, Line: first.Pos.Line,
-		Text: "the page's META tag " + v.who + " (\"" + strings.TrimSpace(first.Text) + "\") " + verb + " " + u.String() + note(first) + "; the page is narrower than any robots.txt pattern, so it decides"})
+		Text: "the page's META tag " + v.who + " (\"" + strings.TrimSpace(first.Text) + "\") " + verb + " " + u.String() + noteClause(first) + "; the page is narrower than any robots.txt pattern, so it decides"})
 	if !res.allow {
 		return res
 	}
@@ -209,8 +209,8 @@ func (p *Page) RulesForUserAgent(userAgent string) (named, robots []MetaRule) {
 	return named, robots
 }
 
-// note returns a rule's note (why it is not read as written) as a clause.
-func note(r MetaRule) string {
+// noteClause returns a rule's note (why it is not read as written) as a clause.
+func noteClause(r MetaRule) string {
 	if r.Note == "" {
 		return ""
 	}

@@ -81,10 +81,10 @@ func compileToday(groups []*Group) *todaySelection {
 	return t
 }
 
-// pick returns the rules of rs that decide for subj: those with the longest
+// longestMatching returns the rules of rs that decide for subj: those with the longest
 // matching path (a rule without path matches every path, with length 0),
 // and the lines of every matching rule.
-func pick(rs []todayRule, subj *Subject) (win []*todayRule, matching []int) {
+func longestMatching(rs []todayRule, subj *Subject) (win []*todayRule, matching []int) {
 	best := -1
 	for i := range rs {
 		r := &rs[i]
@@ -306,7 +306,7 @@ func (p *Policy) todayStatements(sel *selection, u Category, subj *Subject, a *A
 		if len(rs) == 0 {
 			continue
 		}
-		win, matching := pick(rs, subj)
+		win, matching := longestMatching(rs, subj)
 		if len(win) == 0 {
 			if !a.quiet {
 				var all []int
