@@ -891,110 +891,182 @@ func metaItemText(ws []metaWord) string {
 	return "ACAP " + strings.Join(parts, " ")
 }
 
-// readItem reads one ACAP permission or prohibition.
+// metaItem is one ACAP permission or prohibition of a META value, as read
+// so far.
+type metaItem struct {
+	ws      []metaWord
+	exact   bool   // offsets are exact (the value is as written)
+	k       int    // index in ws of the allow-/disallow- word
+	allow   bool   // a permission
+	purpose string // the usage-purpose pattern before it, or ""
+	verb    metaWord
+	name    string // the usage named after allow- or disallow-
+	nameOff int
+	u       Usage  // the standard usage, or UsageNone for a local one
+	local   string // the local usage, without parentheses
+	ids     []string
+	quals   []Qualifier
+}
+
+// readItem reads one ACAP permission or prohibition: the verb and its
+// purpose, the usage, the fragments and qualifiers, and then the rules it
+// stands for.
 func (r *metaReader) readItem(ws []metaWord, exact bool) []MetaRule {
-	k := -1
-	allow := false
-	for i, w := range ws {
-		if hasPrefixFold(w.text, "allow-") {
-			k, allow = i, true
-			break
+	it := &metaItem{ws: ws, exact: exact}
+	if !r.readVerb(it) || !r.readUsage(it) || !r.readArgs(it) {
+		return nil
+	}
+	var rules []MetaRule
+	if it.local != "" {
+		var ok bool
+		if rules, ok = r.expandLocal(it); !ok {
+			return nil
 		}
-		if hasPrefixFold(w.text, "disallow-") {
-			k = i
+	} else {
+		ru := r.rule(it, it.u, nil)
+		if len(it.quals) > 0 {
+			r.fixPositions(it.quals)
+			if r.checkQuals(it.u, it.quals, it.allow, "", exact) {
+				ru.Quals = it.quals
+			} else {
+				ru.Allow = false
+				ru.Note = "read as a prohibition: a qualifier is wrong"
+				if !it.allow {
+					ru.Note = "the qualifiers of a prohibition are ignored"
+				}
+			}
+		}
+		rules = append(rules, ru)
+	}
+	for _, ru := range rules {
+		if ru.Usage == UsageCrawl {
+			r.diag(it.verb.off, it.verb.end, SevWarning, CodeMetaCrawl, metaSecSyntax,
+				"a page cannot permit or forbid crawl: it has already been crawled when its META tags are read; use robots.txt. This is ignored", nil)
 			break
 		}
 	}
-	if k < 0 {
+	for i := range rules {
+		r.fixPositions(rules[i].Quals)
+	}
+	return rules
+}
+
+// rule is a rule of the item for usage u with qualifiers qs.
+func (r *metaReader) rule(it *metaItem, u Usage, qs []Qualifier) MetaRule {
+	return MetaRule{Allow: it.allow, Usage: u, Quals: qs, ACAP: true, Text: metaItemText(it.ws), Pos: r.pos(it.ws[0].off), Purpose: it.purpose, IDs: it.ids}
+}
+
+// readVerb finds the allow- or disallow- word and the usage-purpose
+// pattern before it. It reports false, with an error, when the item is
+// ignored.
+func (r *metaReader) readVerb(it *metaItem) bool {
+	ws := it.ws
+	it.k = -1
+	for i, w := range ws {
+		if hasPrefixFold(w.text, "allow-") {
+			it.k, it.allow = i, true
+			break
+		}
+		if hasPrefixFold(w.text, "disallow-") {
+			it.k = i
+			break
+		}
+	}
+	if it.k < 0 {
 		w := ws[0]
 		msg := "\"" + w.text + "\" is not an ACAP permission or prohibition (allow-USAGE or disallow-USAGE); it is ignored"
 		var fix *Fix
 		if good, ok := metaConventionalACAP[lowerASCII(w.text)]; ok {
 			msg = "\"" + w.text + "\" is a conventional value; after ACAP write " + good + " (or put " + w.text + " in a tag of its own)"
-			if exact {
+			if it.exact {
 				fix = &Fix{Title: "Write " + good, Edits: []Edit{{Start: w.off, End: w.end, New: good}}}
 			}
 		}
 		r.diag(w.off, ws[len(ws)-1].end, SevError, CodeMetaBadItem, metaSecFormal, msg, fix)
-		return nil
+		return false
 	}
-	if k > 1 {
-		r.diag(ws[0].off, ws[k-1].end, SevError, CodeMetaBadItem, metaSecFormal,
-			"only one usage-purpose pattern may stand before "+ws[k].text+"; the item is ignored", nil)
-		return nil
+	if it.k > 1 {
+		r.diag(ws[0].off, ws[it.k-1].end, SevError, CodeMetaBadItem, metaSecFormal,
+			"only one usage-purpose pattern may stand before "+ws[it.k].text+"; the item is ignored", nil)
+		return false
 	}
-	purpose := ""
-	if k == 1 {
-		purpose = ws[0].text
-		if strings.ContainsAny(purpose, "=#") {
+	if it.k == 1 {
+		it.purpose = ws[0].text
+		if strings.ContainsAny(it.purpose, "=#") {
 			r.diag(ws[0].off, ws[0].end, SevError, CodeMetaBadItem, metaSecFormal,
-				"\""+purpose+"\" is not a usage-purpose pattern; the item is ignored", nil)
-			return nil
+				"\""+it.purpose+"\" is not a usage-purpose pattern; the item is ignored", nil)
+			return false
 		}
 	}
-	verb := ws[k]
-	name := verb.text[strings.IndexByte(verb.text, '-')+1:]
-	nameOff := verb.off
-	if exact {
-		nameOff = verb.end - len(name)
+	it.verb = ws[it.k]
+	it.name = it.verb.text[strings.IndexByte(it.verb.text, '-')+1:]
+	it.nameOff = it.verb.off
+	if it.exact {
+		it.nameOff = it.verb.end - len(it.name)
 	}
-	text := metaItemText(ws)
-	pos := r.pos(ws[0].off)
-	// The usage.
-	var u Usage
-	local := ""
-	switch {
-	case strings.HasPrefix(name, "(") && strings.HasSuffix(name, ")") && len(name) > 2:
-		local = name[1 : len(name)-1]
-	default:
-		if pu, ok := ParseUsage(name); ok {
-			u = pu
-			break
-		}
-		lk := lowerASCII(name)
-		if r.qual[lk] != nil || r.comp[lk] != nil {
-			local = name
-			var fix *Fix
-			if exact {
-				fix = &Fix{Title: "Write (" + name + ")", Edits: []Edit{{Start: nameOff, End: verb.end, New: "(" + name + ")"}}}
-			}
-			r.diag(nameOff, verb.end, SevWarning, CodeMetaLocalParens, metaSecFormal,
-				"a local usage is written in parentheses: ("+name+")", fix)
-			break
-		}
-		msg := "\"" + name + "\" is not an ACAP usage"
-		good := ""
-		if mu, ok := usageMisspellings[lk]; ok {
-			good = mu.String()
-		} else {
-			names := make([]string, 0, numUsages)
-			for _, uu := range Usages() {
-				names = append(names, uu.String())
-			}
-			good = closest(lk, names, 2)
-		}
+	return true
+}
+
+// readUsage reads the usage the verb names: a standard usage, or a local
+// one (in parentheses, or defined on the page without them, which is
+// warned about). It reports false, with an error, for an unknown usage.
+func (r *metaReader) readUsage(it *metaItem) bool {
+	name, verb := it.name, it.verb
+	if strings.HasPrefix(name, "(") && strings.HasSuffix(name, ")") && len(name) > 2 {
+		it.local = name[1 : len(name)-1]
+		return true
+	}
+	if pu, ok := ParseUsage(name); ok {
+		it.u = pu
+		return true
+	}
+	lk := lowerASCII(name)
+	if r.qual[lk] != nil || r.comp[lk] != nil {
+		it.local = name
 		var fix *Fix
-		if good != "" {
-			msg += "; did you mean " + good + "?"
-			if exact {
-				fix = &Fix{Title: "Write " + good, Edits: []Edit{{Start: nameOff, End: verb.end, New: good}}}
-			}
+		if it.exact {
+			fix = &Fix{Title: "Write (" + name + ")", Edits: []Edit{{Start: it.nameOff, End: verb.end, New: "(" + name + ")"}}}
 		}
-		r.diag(nameOff, verb.end, SevError, CodeMetaUnknownUsage, metaSecFormal, msg+". The item is ignored.", fix)
-		return nil
+		r.diag(it.nameOff, verb.end, SevWarning, CodeMetaLocalParens, metaSecFormal,
+			"a local usage is written in parentheses: ("+name+")", fix)
+		return true
 	}
-	// Fragments and qualifiers.
+	msg := "\"" + name + "\" is not an ACAP usage"
+	good := ""
+	if mu, ok := usageMisspellings[lk]; ok {
+		good = mu.String()
+	} else {
+		names := make([]string, 0, numUsages)
+		for _, uu := range Usages() {
+			names = append(names, uu.String())
+		}
+		good = closest(lk, names, 2)
+	}
+	var fix *Fix
+	if good != "" {
+		msg += "; did you mean " + good + "?"
+		if it.exact {
+			fix = &Fix{Title: "Write " + good, Edits: []Edit{{Start: it.nameOff, End: verb.end, New: good}}}
+		}
+	}
+	r.diag(it.nameOff, verb.end, SevError, CodeMetaUnknownUsage, metaSecFormal, msg+". The item is ignored.", fix)
+	return false
+}
+
+// readArgs reads what follows the verb: an id-list of fragments and
+// qualifiers written type=value. It reports false, with an error, when
+// the item is ignored.
+func (r *metaReader) readArgs(it *metaItem) bool {
 	var ids []metaWord
-	var quals []Qualifier
 	inIDs := false
-	rest := ws[k+1:]
+	rest := it.ws[it.k+1:]
 	for i := 0; i < len(rest); i++ {
 		w := rest[i]
 		if eq := strings.IndexByte(w.text, '='); eq > 0 && equalFoldASCII(w.text[:eq], "id-list") {
 			inIDs = true
 			if v := w.text[eq+1:]; v != "" {
 				iw := metaWord{text: v, off: w.off, end: w.end}
-				if exact {
+				if it.exact {
 					iw.off = w.off + eq + 1
 				}
 				ids = append(ids, iw)
@@ -1010,113 +1082,98 @@ func (r *metaReader) readItem(ws []metaWord, exact bool) []MetaRule {
 		if !ok {
 			r.diag(w.off, w.end, SevError, CodeMetaBadItem, metaSecFormal,
 				"\""+w.text+"\" is not a qualifier written type=value; the item is ignored", nil)
-			return nil
+			return false
 		}
-		quals = append(quals, q)
+		it.quals = append(it.quals, q)
 		i = next
 	}
-	if len(ids) > 0 || inIDs {
-		if !allow {
-			r.diag(verb.off, ws[len(ws)-1].end, SevError, CodeMetaFragmentOnProhibit, metaSecProhibition,
-				"a prohibition applies to the whole page and takes no id-list (use class=\"acap:"+verb.text+"\" on the fragment); the item is ignored", nil)
-			return nil
-		}
-		if len(ids) == 0 {
-			r.diag(verb.off, ws[len(ws)-1].end, SevError, CodeMetaBadFragmentID, metaSecPermission,
-				"id-list= needs at least one fragment identifier; the item is ignored", nil)
-			return nil
-		}
-		for _, id := range ids {
-			if !metaValidID(id.text) {
-				r.diag(id.off, id.end, SevError, CodeMetaBadFragmentID, metaSecFormal,
-					"\""+id.text+"\" is not an HTML identifier (a letter, then letters, digits, '-', '_', ':' or '.'); the item is ignored", nil)
-				return nil
-			}
-		}
+	if (len(ids) > 0 || inIDs) && !r.checkIDList(it, ids) {
+		return false
 	}
-	var idList []string
 	for _, id := range ids {
-		idList = append(idList, id.text)
+		it.ids = append(it.ids, id.text)
 		r.idRefs = append(r.idRefs, id)
 	}
-	// Expand.
-	mk := func(u Usage, qs []Qualifier) MetaRule {
-		return MetaRule{Allow: allow, Usage: u, Quals: qs, ACAP: true, Text: text, Pos: pos, Purpose: purpose, IDs: idList}
+	return true
+}
+
+// checkIDList checks an item's id-list: only a permission takes one, with at
+// least one HTML identifier.
+func (r *metaReader) checkIDList(it *metaItem, ids []metaWord) bool {
+	end := it.ws[len(it.ws)-1].end
+	if !it.allow {
+		r.diag(it.verb.off, end, SevError, CodeMetaFragmentOnProhibit, metaSecProhibition,
+			"a prohibition applies to the whole page and takes no id-list (use class=\"acap:"+it.verb.text+"\" on the fragment); the item is ignored", nil)
+		return false
 	}
-	var rules []MetaRule
-	if local != "" {
-		lk := lowerASCII(local)
-		var parts []MetaRule
-		broken := false
-		if d := r.qual[lk]; d != nil {
-			parts = append(parts, mk(d.Usage, d.Quals))
-			broken = d.Broken
-		} else if d := r.comp[lk]; d != nil {
-			for _, p := range d.Parts {
-				inner := lowerASCII(strings.TrimSuffix(strings.TrimPrefix(p, "("), ")"))
-				if qd := r.qual[inner]; qd != nil {
-					parts = append(parts, mk(qd.Usage, qd.Quals))
-					broken = broken || qd.Broken
-				} else if pu, ok := ParseUsage(p); ok {
-					parts = append(parts, mk(pu, nil))
-				}
+	if len(ids) == 0 {
+		r.diag(it.verb.off, end, SevError, CodeMetaBadFragmentID, metaSecPermission,
+			"id-list= needs at least one fragment identifier; the item is ignored", nil)
+		return false
+	}
+	for _, id := range ids {
+		if !metaValidID(id.text) {
+			r.diag(id.off, id.end, SevError, CodeMetaBadFragmentID, metaSecFormal,
+				"\""+id.text+"\" is not an HTML identifier (a letter, then letters, digits, '-', '_', ':' or '.'); the item is ignored", nil)
+			return false
+		}
+	}
+	return true
+}
+
+// expandLocal returns the rules a local usage stands for: those of its
+// qualified-usage or composite-usage definition. A prohibition, qualifiers
+// or a broken definition make each rule a prohibition with a note. It
+// reports false, with an error, for an undefined local usage.
+func (r *metaReader) expandLocal(it *metaItem) ([]MetaRule, bool) {
+	local, allow := it.local, it.allow
+	lk := lowerASCII(local)
+	var parts []MetaRule
+	broken := false
+	if d := r.qual[lk]; d != nil {
+		parts = append(parts, r.rule(it, d.Usage, d.Quals))
+		broken = d.Broken
+	} else if d := r.comp[lk]; d != nil {
+		for _, p := range d.Parts {
+			inner := lowerASCII(strings.TrimSuffix(strings.TrimPrefix(p, "("), ")"))
+			if qd := r.qual[inner]; qd != nil {
+				parts = append(parts, r.rule(it, qd.Usage, qd.Quals))
+				broken = broken || qd.Broken
+			} else if pu, ok := ParseUsage(p); ok {
+				parts = append(parts, r.rule(it, pu, nil))
 			}
-		} else {
-			r.diag(nameOff, verb.end, SevError, CodeMetaUndefinedUsage, metaSecDefinitions,
-				"\""+local+"\" is not defined on this page (define it with <meta name=\"ACAP-qualified-usage\"> or \"ACAP-composite-usage\"); the item is ignored", nil)
-			return nil
-		}
-		note := ""
-		if !allow {
-			note = "a prohibition of a local usage is read as a prohibition of each usage it is built from"
-			r.diag(nameOff, verb.end, SevError, CodeMetaLocalProhibition, metaSecFormal,
-				"a prohibition names a standard ACAP usage, not a local one; read as a prohibition of each usage \""+local+"\" is built from", nil)
-		}
-		if len(quals) > 0 {
-			r.checkQuals(u, quals, allow, local, exact)
-			if allow {
-				note = "read as a prohibition: a local usage takes no qualifiers"
-			}
-		}
-		if broken && allow && note == "" {
-			note = "read as a prohibition: the definition of a qualified usage it uses has a wrong qualifier"
-			r.diag(nameOff, verb.end, SevError, CodeMetaBadDefinition, metaSecDefinitions,
-				"\""+local+"\" uses a qualified usage whose definition has a wrong qualifier; read as a prohibition", nil)
-		}
-		for _, p := range parts {
-			p.Local = "(" + local + ")"
-			if note != "" {
-				p.Allow, p.Quals, p.Note = false, nil, note
-			}
-			rules = append(rules, p)
 		}
 	} else {
-		ru := mk(u, nil)
-		if len(quals) > 0 {
-			r.fixPositions(quals)
-			if r.checkQuals(u, quals, allow, "", exact) {
-				ru.Quals = quals
-			} else {
-				ru.Allow = false
-				ru.Note = "read as a prohibition: a qualifier is wrong"
-				if !allow {
-					ru.Note = "the qualifiers of a prohibition are ignored"
-				}
-			}
-		}
-		rules = append(rules, ru)
+		r.diag(it.nameOff, it.verb.end, SevError, CodeMetaUndefinedUsage, metaSecDefinitions,
+			"\""+local+"\" is not defined on this page (define it with <meta name=\"ACAP-qualified-usage\"> or \"ACAP-composite-usage\"); the item is ignored", nil)
+		return nil, false
 	}
-	for _, ru := range rules {
-		if ru.Usage == UsageCrawl {
-			r.diag(verb.off, verb.end, SevWarning, CodeMetaCrawl, metaSecSyntax,
-				"a page cannot permit or forbid crawl: it has already been crawled when its META tags are read; use robots.txt. This is ignored", nil)
-			break
+	note := ""
+	if !allow {
+		note = "a prohibition of a local usage is read as a prohibition of each usage it is built from"
+		r.diag(it.nameOff, it.verb.end, SevError, CodeMetaLocalProhibition, metaSecFormal,
+			"a prohibition names a standard ACAP usage, not a local one; read as a prohibition of each usage \""+local+"\" is built from", nil)
+	}
+	if len(it.quals) > 0 {
+		r.checkQuals(it.u, it.quals, allow, local, it.exact)
+		if allow {
+			note = "read as a prohibition: a local usage takes no qualifiers"
 		}
 	}
-	for i := range rules {
-		r.fixPositions(rules[i].Quals)
+	if broken && allow && note == "" {
+		note = "read as a prohibition: the definition of a qualified usage it uses has a wrong qualifier"
+		r.diag(it.nameOff, it.verb.end, SevError, CodeMetaBadDefinition, metaSecDefinitions,
+			"\""+local+"\" uses a qualified usage whose definition has a wrong qualifier; read as a prohibition", nil)
 	}
-	return rules
+	rules := make([]MetaRule, 0, len(parts))
+	for _, p := range parts {
+		p.Local = "(" + local + ")"
+		if note != "" {
+			p.Allow, p.Quals, p.Note = false, nil, note
+		}
+		rules = append(rules, p)
+	}
+	return rules, true
 }
 
 // metaValidID reports whether s follows HTML 4's rule for identifiers.
