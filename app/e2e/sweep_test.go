@@ -70,6 +70,12 @@ func sweepStepRun(ctx context.Context, do func() error, done string, limit time.
 	if _, err := eval2(ctx, frameJS); err != nil {
 		return 0, "recording frames: " + err.Error()
 	}
+	if profiling() {
+		if err := profileStart(ctx); err != nil {
+			return 0, "profiling: " + err.Error()
+		}
+		defer func() { fmt.Println("PROFILE", profileStop(ctx)) }()
+	}
 	if err := do(); err != nil {
 		return 0, err.Error()
 	}

@@ -138,6 +138,8 @@ func (c *converter) run() {
 	opt.Bounds.Pause = c.pause
 	go func() {
 		conv := policy.Convert(f, opt)
+		// The page draws once before the report is written.
+		time.Sleep(time.Millisecond)
 		c.running = false
 		btn.Set("disabled", false)
 		c.show(text, conv, perf.Call("now").Float()-t0)

@@ -83,6 +83,10 @@ type editor struct {
 	// skipCols is the width (columns) of the part of long lines left
 	// out at their start, drawn as the layer's --skip.
 	skipCols int
+	// bulk is set while an edit of the app's own of many lines is
+	// handled: its check waits for the next task, so that the browser's
+	// layout of the new text and the check never share a frame.
+	bulk bool
 	// traced marks lines (0-based) of an explanation the simulator shows:
 	// "decide" for the deciding line, "consider" for the others.
 	traced map[int]string
@@ -170,7 +174,7 @@ func (e *editor) handleInput() {
 		e.lastHL = ""
 	}
 	t2 := perf.Call("now").Float()
-	if e.d.Len() <= syncCheckMax {
+	if e.d.Len() <= syncCheckMax && !e.bulk {
 		e.d.Check()
 	} else {
 		e.scheduleCheck()
@@ -789,7 +793,19 @@ func (e *editor) command(text string, a, b int, repl string, undoable bool) {
 			e.ta.Set("value", want)
 		}
 	}
+	e.handleBulk(len(repl) > bulkEdit || strings.Count(repl, "\n") > commandLines)
+}
+
+// bulkEdit is the size (bytes) from which an edit of the app's own is
+// checked in a task of its own (see bulk).
+const bulkEdit = 4 << 10
+
+// handleBulk handles an edit of the app's own, its check deferred when
+// bulk is set.
+func (e *editor) handleBulk(bulk bool) {
+	e.bulk = bulk
 	e.handleInput()
+	e.bulk = false
 }
 
 // commandLines is the most lines an edit of the app's own inserts through
@@ -828,7 +844,7 @@ func (e *editor) undoKey(ev app.Value, key string) bool {
 	e.ta.Set("value", to)
 	at := doc.UTF16Index(to, min(r.at, len(to)))
 	e.ta.Call("setSelectionRange", at, at)
-	e.handleInput()
+	e.handleBulk(true)
 	return true
 }
 

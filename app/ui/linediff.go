@@ -57,6 +57,10 @@ func LineDiff(old, new, label string) string {
 	return renderDiff(rows, label, "No differences: your file is the solution, line for line.")
 }
 
+// diffChunk is the number of rows of a chunk of a long diff (see
+// renderDiff); app.css gives a chunk its height before it is drawn.
+const diffChunk = 50
+
 // diffRow is a line of a diff: op ' ' (context), '+' or '-', its text, and
 // its line number (0: none shown).
 type diffRow struct {
@@ -80,39 +84,56 @@ func renderDiff(rows []diffRow, label, none string) string {
 			}
 		}
 	}
-	var b strings.Builder
-	b.WriteString(`<pre class="diff" tabindex="0" aria-label="` + escape(label) + `">`)
-	gap, shown := false, false
+	var lines []string // the rows drawn, gaps included
+	gap := false
 	for i, r := range rows {
 		if !show[i] {
 			gap = true
 			continue
 		}
-		if gap && shown {
-			b.WriteString(`<span class="d-gap">…</span>`)
+		if gap && len(lines) > 0 {
+			lines = append(lines, `<span class="d-gap">…</span>`)
 		}
-		gap, shown = false, true
-		cls, sign, word := "d-ctx", " ", ""
-		switch r.op {
-		case '+':
-			cls, sign, word = "d-add", "+", "added: "
-		case '-':
-			cls, sign, word = "d-del", "−", "removed: "
-		}
-		num := ""
-		if r.num > 0 {
-			num = strconv.Itoa(r.num)
-		}
-		b.WriteString(`<span class="` + cls + `"><span class="d-num">` + num + `</span><span class="d-sign" aria-hidden="true">` + sign +
-			`</span>`)
-		if word != "" {
-			b.WriteString(`<span class="sr-only">` + word + `</span>`)
-		}
-		b.WriteString(escape(strings.TrimRight(r.text, "\r\n")) + "</span>")
+		gap = false
+		lines = append(lines, diffLine(r))
 	}
 	if !changed {
-		b.WriteString(`<span class="d-ctx">` + escape(none) + `</span>`)
+		lines = append(lines, `<span class="d-ctx">`+escape(none)+`</span>`)
 	}
+	var b strings.Builder
+	b.WriteString(`<pre class="diff" tabindex="0" aria-label="` + escape(label) + `">`)
+	// A long diff is drawn in chunks that the browser lays out only when
+	// scrolled near (content-visibility in app.css): a few thousand rows
+	// otherwise cost the frame that shows them. The rows after the last
+	// whole chunk are drawn as they are.
+	i := 0
+	if len(lines) > 2*diffChunk {
+		for ; i+diffChunk <= len(lines); i += diffChunk {
+			b.WriteString(`<span class="d-chunk">` + strings.Join(lines[i:i+diffChunk], "") + `</span>`)
+		}
+	}
+	b.WriteString(strings.Join(lines[i:], ""))
 	b.WriteString(`</pre>`)
 	return b.String()
+}
+
+// diffLine is one row of a diff: its number, its sign (said in words to
+// assistive technology) and its text, escaped.
+func diffLine(r diffRow) string {
+	cls, sign, word := "d-ctx", " ", ""
+	switch r.op {
+	case '+':
+		cls, sign, word = "d-add", "+", "added: "
+	case '-':
+		cls, sign, word = "d-del", "−", "removed: "
+	}
+	num := ""
+	if r.num > 0 {
+		num = strconv.Itoa(r.num)
+	}
+	s := `<span class="` + cls + `"><span class="d-num">` + num + `</span><span class="d-sign" aria-hidden="true">` + sign + `</span>`
+	if word != "" {
+		s += `<span class="sr-only">` + word + `</span>`
+	}
+	return s + escape(strings.TrimRight(r.text, "\r\n")) + "</span>"
 }

@@ -1,4 +1,4 @@
-// Signals: "Today's signals" (issue 7), the lines a publisher could write
+// Signals: "Today's signals", the lines a publisher could write
 // today for a file's ACAP policy (advise.Signals), and what has no
 // modern equivalent.
 //
@@ -18,6 +18,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -45,7 +46,8 @@ type Signals struct {
 	mounted bool
 	of      *policy.File
 	props   []advise.Proposal
-	copied  string // message after a copy or an apply
+	copied  string   // message after a copy or an apply
+	shown   []string // the lines of each proposal shown, for its Copy button
 
 	keepKey  string // File pointer and URLs the comparison was made for
 	keepFile *policy.File
@@ -109,25 +111,12 @@ func (c *Signals) Render() app.UI {
 		intro = "This file has no ACAP policy, so there is nothing to translate."
 	}
 	f := c.File
+	c.shown = all
 	return app.Section().Class("wk-signals").Aria("labelledby", "wk-sig-h").Body(
 		app.H2().ID("wk-sig-h").Text("Today's signals"),
 		app.P().Class("wk-lead").Text(intro),
 		app.P().Class("wk-status").Aria("live", "polite").Text(c.copied),
-		app.Ol().Class("wk-proposals").Body(
-			app.Range(lines).Slice(func(i int) app.UI {
-				p := lines[i]
-				text := strings.Join(p.Lines, "\n")
-				hid := "wk-sig-p" + wkItoa(i+1)
-				return app.Li().Class("wk-proposal").Body(
-					app.H3().ID(hid).Class("sr-only").Text("Proposal "+wkItoa(i+1)),
-					app.Pre().Class("wk-code").TabIndex(0).Body(app.Code().Text(text)),
-					app.Button().Class("btn").Type("button").Aria("describedby", hid).Text("Copy").
-						OnClick(func(ctx app.Context, e app.Event) { c.copy(text) }),
-					app.P().Text(p.Explanation),
-					c.renderFrom(f, p.FromLines),
-				)
-			}),
-		),
+		app.Div().Class("wk-proposals-box").OnClick(c.listClick).Body(app.Raw(proposalsHTML(f, lines))),
 		app.If(len(lines) > 0, func() app.UI {
 			applied := c.applied(lines)
 			label := "Apply the proposed lines to robots.txt"
@@ -162,34 +151,78 @@ func (c *Signals) Render() app.UI {
 }
 
 // renderFrom lists the ACAP lines a proposal comes from, each a button
-// that shows the line in the editor.
+// that shows the line in the editor. A policy of a thousand lines gives
+// as many buttons: the list is written as markup in one piece, every line
+// escaped, and one listener on the list answers the buttons (data-line),
+// since mounting each button as a component held the page for a second.
 func (c *Signals) renderFrom(f *policy.File, ls []int) app.UI {
 	if len(ls) == 0 {
 		return app.Text("")
 	}
-	return app.Div().Class("wk-from").Body(
+	return app.Div().Class("wk-from").OnClick(c.listClick).Body(
 		app.Span().Text("From: "),
-		app.Ul().Class("wk-from-lines").Body(
-			app.Range(ls).Slice(func(i int) app.UI {
-				n := ls[i]
-				text := ""
-				if f != nil {
-					text = strings.TrimSpace(f.LineText(n))
-				}
-				return app.Li().Body(
-					app.Button().Class("wk-link").Type("button").
-						OnClick(func(ctx app.Context, e app.Event) {
-							if c.OnGoToLine != nil {
-								c.OnGoToLine(n)
-							}
-						}).Body(
-						app.Span().Text(wkLineWord(n)+": "),
-						app.Code().Text(text),
-					),
-				)
-			}),
-		),
+		app.Raw(fromLinesHTML(f, ls)),
 	)
+}
+
+// fromLinesHTML is the list of renderFrom: a button per line, with the
+// line's number and text.
+func fromLinesHTML(f *policy.File, ls []int) string {
+	var b strings.Builder
+	b.WriteString(`<ul class="wk-from-lines">`)
+	for _, n := range ls {
+		text := ""
+		if f != nil {
+			text = strings.TrimSpace(f.LineText(n))
+		}
+		b.WriteString(`<li><button class="wk-link" type="button" data-line="` + wkItoa(n) + `"><span>` +
+			escape(wkLineWord(n)+": ") + `</span><code>` + escape(text) + `</code></button></li>`)
+	}
+	b.WriteString(`</ul>`)
+	return b.String()
+}
+
+// listClick answers the buttons of the lists written as markup: a line
+// of the file (data-line) is shown in the editor, a proposal's Copy
+// (data-copy) copies its lines.
+func (c *Signals) listClick(ctx app.Context, e app.Event) {
+	t := e.Get("target")
+	if btn := t.Call("closest", "[data-copy]"); btn.Truthy() {
+		if i, err := strconv.Atoi(btn.Call("getAttribute", "data-copy").String()); err == nil && i >= 0 && i < len(c.shown) {
+			c.copy(c.shown[i])
+		}
+		return
+	}
+	btn := t.Call("closest", "[data-line]")
+	if !btn.Truthy() || c.OnGoToLine == nil {
+		return
+	}
+	if n, err := strconv.Atoi(btn.Call("getAttribute", "data-line").String()); err == nil {
+		c.OnGoToLine(n)
+	}
+}
+
+// proposalsHTML is the list of proposals: for each, its lines, a Copy
+// button (data-copy: its index), its explanation and the lines it comes
+// from. Written as markup in one piece, every piece of text escaped: a
+// file of a hundred records gives a hundred proposals of a dozen
+// elements, which mounted one by one held the page for a second.
+func proposalsHTML(f *policy.File, lines []advise.Proposal) string {
+	var b strings.Builder
+	b.WriteString(`<ol class="wk-proposals">`)
+	for i, p := range lines {
+		hid := "wk-sig-p" + wkItoa(i+1)
+		b.WriteString(`<li class="wk-proposal"><h3 id="` + hid + `" class="sr-only">Proposal ` + wkItoa(i+1) + `</h3>` +
+			`<pre class="wk-code" tabindex="0"><code>` + escape(strings.Join(p.Lines, "\n")) + `</code></pre>` +
+			`<button class="btn" type="button" aria-describedby="` + hid + `" data-copy="` + wkItoa(i) + `">Copy</button>` +
+			`<p>` + escape(p.Explanation) + `</p>`)
+		if len(p.FromLines) > 0 {
+			b.WriteString(`<div class="wk-from"><span>From: </span>` + fromLinesHTML(f, p.FromLines) + `</div>`)
+		}
+		b.WriteString(`</li>`)
+	}
+	b.WriteString(`</ol>`)
+	return b.String()
 }
 
 // applied reports whether every proposed line is already a line of the

@@ -1,0 +1,91 @@
+//go:build e2e && !js
+
+package e2e
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// frameBound is the longest gap between two frames the trigger tests
+// accept: generous, so that it holds on a loaded 2-core machine; the
+// figures themselves are printed as BENCH lines.
+const frameBound = 1000.0 // ms
+
+// settle is how long a step's frames are still recorded after its result
+// shows: the checks that wait for a pause in typing, and the simulator's
+// rerun, belong to the step.
+const settle = 900 * time.Millisecond
+
+// TestTriggerFrames runs the files that once froze the page when the
+// result of an action was applied (groups of one named crawler and ten
+// Disallow lines, Convert, Apply; ACAP records of ten lines, Today's
+// signals, Apply), recording the longest gap between frames of each step.
+// Each Apply must be one edit (one Ctrl+Z restores the text, Ctrl+Shift+Z
+// makes it again), and no step may hold the page for frameBound.
+func TestTriggerFrames(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		acap   bool
+		groups int
+		open   string // clicks that show the panel and run it
+		ready  string // the panel's result is shown and can be applied
+		apply  string // the Apply button
+	}{
+		{"convert 50 groups", false, 50, convertJS, convReadyJS, "conv-apply"},
+		{"convert 100 groups", false, 100, convertJS, convReadyJS, "conv-apply"},
+		{"signals 50 records", true, 50, signalsJS, signalsReadyJS, "wk-sig-apply"},
+		{"signals 100 records", true, 100, signalsJS, signalsReadyJS, "wk-sig-apply"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := newTab(t)
+			src := applyFile(tt.groups, tt.acap)
+			openSim(t, ctx, src)
+			run := stepFrames(t, ctx, tt.open, tt.ready)
+			before := `document.getElementById("editor-input").value === ` + jsString(src)
+			apply := stepFrames(t, ctx, `document.getElementById(`+jsString(tt.apply)+`).click()`, `!(`+before+`)`)
+			after := eval[string](t, ctx, `document.getElementById("editor-input").value`)
+			t.Logf("apply's input handling (read, edit, check, browser layout, render ms): %v; %d bytes",
+				eval[[]float64](t, ctx, `window.__wbTimings.map(Math.round)`), len(after))
+			t.Logf("BENCH trigger %s: longest frame: run %.0f ms, apply %.0f ms (target 100 ms)", tt.name, run, apply)
+			for step, ms := range map[string]float64{"run": run, "apply": apply} {
+				if ms > frameBound {
+					t.Errorf("%s: a frame of %.0f ms (bound %.0f ms)", step, ms, frameBound)
+				}
+			}
+			// One edit: one Ctrl+Z restores the text, Ctrl+Shift+Z makes
+			// the edit again.
+			pressKey(t, ctx, "z", chromedp.ModifierCtrl)
+			waitJS(t, ctx, before, 5*time.Second)
+			pressKey(t, ctx, "z", chromedp.ModifierCtrl|chromedp.ModifierShift)
+			waitJS(t, ctx, `document.getElementById("editor-input").value === `+jsString(after), 5*time.Second)
+		})
+	}
+}
+
+const (
+	convertJS      = `document.getElementById("conv-toggle").click(), document.getElementById("conv-run").click()`
+	convReadyJS    = `document.getElementById("conv-report") !== null && !document.getElementById("conv-apply").disabled`
+	signalsJS      = `document.getElementById("ptab-signals").click()`
+	signalsReadyJS = `!!document.getElementById("wk-sig-apply") && !document.getElementById("wk-sig-apply").disabled`
+)
+
+// stepFrames records frames, runs do (JavaScript), waits for done and
+// settle, and returns the longest gap between two frames (ms).
+func stepFrames(t *testing.T, ctx context.Context, do, done string) float64 {
+	t.Helper()
+	eval[bool](t, ctx, frameJS)
+	if profiling() {
+		if err := profileStart(ctx); err != nil {
+			t.Fatal(err)
+		}
+		defer func() { t.Log("PROFILE", profileStop(ctx)) }()
+	}
+	eval[bool](t, ctx, `(`+do+`, true)`)
+	waitJS(t, ctx, done, 60*time.Second)
+	time.Sleep(settle)
+	return readFrames(t, ctx).longest
+}
