@@ -3,167 +3,225 @@ package policy
 // structure checks each field and sorts the fields into conventional
 // groups, ACAP records and sub-records (semantics §1).
 func (p *parser) structure() {
-	f := p.f
-	var (
-		g              *Group
-		r              *Record
-		sub            *SubRecord
-		groupHasRules  bool
-		recordHasBody  bool
-		afterUserAgent bool // an ACAP record was ended by a User-agent line
-	)
 	// The groups' Agents and Rules are runs of two arrays allocated once.
 	p.agents = make([]*Field, 0, p.kinds[FieldUserAgent])
 	p.rules = make([]*Field, 0, p.kinds[FieldAllow]+p.kinds[FieldDisallow])
-	agents0, rules0 := 0, 0 // where the current group's runs start
-	for _, fd := range f.Fields {
+	st := &sorting{p: p, f: p.f}
+	for _, fd := range p.f.Fields {
 		p.checkField(fd)
 		if fd.Status == StatusSkipped && (fd.Kind == FieldUserAgent || fd.Kind == FieldACAPCrawler || fd.Kind.IsConventionalRule() || fd.Kind == FieldUnknown) {
 			// A line no reading uses neither starts nor ends a group or a
 			// record (semantics §8).
-			if g != nil && r == nil && fd.Kind != FieldUserAgent && fd.Kind != FieldACAPCrawler && fd.Value.Text != "" {
-				g.Skipped = append(g.Skipped, fd)
+			if st.g != nil && st.r == nil && fd.Kind != FieldUserAgent && fd.Kind != FieldACAPCrawler && fd.Value.Text != "" {
+				st.g.Skipped = append(st.g.Skipped, fd)
 			}
 			continue
 		}
 		switch fd.Kind {
 		case FieldUserAgent:
-			if r != nil {
-				afterUserAgent = true
-			}
-			r, sub = nil, nil
-			if g == nil || groupHasRules {
-				g = &Group{First: fd.Line}
-				f.Groups = append(f.Groups, g)
-				groupHasRules = false
-				agents0, rules0 = len(p.agents), len(p.rules)
-			}
-			p.agents = append(p.agents, fd)
-			g.Agents = p.agents[agents0:len(p.agents):len(p.agents)]
-			g.Last = fd.Line
+			st.userAgent(fd)
 		case FieldAllow, FieldDisallow, FieldCrawlDelay, FieldRobotVersion, FieldVisitTime, FieldRequestRate, FieldHost, FieldComment:
-			if r != nil {
-				fd.Record = r
-				r.Ignored = append(r.Ignored, fd)
-				p.report(fd.Name, SevWarning, CodeConventionalInRecord, secP1Combination,
-					fd.Kind.String()+" stands inside the ACAP record that starts on line "+itoa(r.First)+
-						": ACAP crawlers ignore it there, while conventional crawlers still apply it to the group above. Put conventional lines before the ACAP records.", nil)
-			}
-			if fd.Kind.IsConventionalRule() {
-				if g == nil {
-					if r == nil {
-						p.report(fd.Name, SevWarning, CodeRuleOutsideGroup, secRFC9309Groups,
-							fd.Kind.String()+" comes before any User-agent line, so no crawler applies it. Add a User-agent line above it.", nil)
-					}
-				} else {
-					p.rules = append(p.rules, fd)
-					g.Rules = p.rules[rules0:len(p.rules):len(p.rules)]
-					groupHasRules = true
-					g.Last = fd.Line
-				}
-			} else if g != nil && fd.Kind != FieldHost {
-				g.Other = append(g.Other, fd)
-				g.Last = fd.Line
-			}
+			st.conventional(fd)
 		case FieldACAPCrawler:
-			if r == nil || recordHasBody {
-				r = &Record{First: fd.Line}
-				f.Records = append(f.Records, r)
-				recordHasBody, sub, afterUserAgent = false, nil, false
-			}
-			fd.Record = r
-			r.Crawlers = append(r.Crawlers, fd)
-			if fd.Status == StatusOK && agentAny(fd.Value.Text) {
-				r.Any = true
-			}
-			r.Last = fd.Line
+			st.acapCrawler(fd)
 		case FieldACAPAllow, FieldACAPDisallow, FieldACAPRequest, FieldACAPPurpose, FieldACAPReference:
-			if r == nil {
-				p.outsideRecord(fd, afterUserAgent)
-				continue
-			}
-			fd.Record = r
-			r.Last = fd.Line
-			switch {
-			case r.Reference != nil:
-				p.skip(fd, fd.Name, CodeReferenceNotAlone, secP1Reference,
-					"a record with ACAP-permissions-reference (line "+itoa(r.Reference.Line)+") may hold nothing else; this line is ignored")
-			case fd.Kind == FieldACAPReference:
-				if recordHasBody {
-					p.skip(fd, fd.Name, CodeReferenceNotAlone, secP1Reference,
-						"ACAP-permissions-reference must come straight after the ACAP-crawler lines, in a record of its own")
-				} else {
-					r.Reference = fd
-				}
-			case fd.Kind == FieldACAPPurpose:
-				if sub == nil || len(sub.Rules) > 0 {
-					sub = &SubRecord{}
-					r.Subs = append(r.Subs, sub)
-				}
-				sub.Purposes = append(sub.Purposes, fd)
-			case sub != nil:
-				if fd.Kind == FieldACAPRequest {
-					p.skip(fd, fd.Name, CodeRequestInSubRecord, secP1Records,
-						"action requests may not stand in a sub-record for a usage purpose; put it before the first ACAP-usage-purpose line")
-					continue
-				}
-				sub.Rules = append(sub.Rules, fd)
-			default:
-				r.Rules = append(r.Rules, fd)
-			}
-			if fd.Status != StatusSkipped {
-				recordHasBody = true
-			}
+			st.acapLine(fd)
 		case FieldACAPQualifiedUsage, FieldACAPCompositeUsage, FieldACAPResourceSet:
-			if len(f.Records) > 0 && fd.Status != StatusSkipped {
-				first := f.Records[0].First
-				l := f.Line(fd.Line)
-				at := f.Line(first).Start
-				fix := &Fix{Title: "Move the definition before the first ACAP record (line " + itoa(first) + ")", Edits: []Edit{
-					{Start: at, End: at, New: f.text[l.Start:l.End] + "\n"},
-					{Start: l.Start, End: l.Next, New: ""},
-				}}
-				p.skipFix(fd, fd.Name, CodeDefinitionAfterRecord, secP1Definitions,
-					"definitions must come before the first ACAP record (line "+itoa(first)+"); crawlers ignore this one here", fix)
-			}
+			st.definition(fd)
 		case FieldACAPIgnoreConventional:
-			if fd.Status == StatusOK {
-				if f.IgnoreConventional == nil {
-					f.IgnoreConventional = fd
-				}
-				if len(f.Records) > 0 || p.sawDefinition(fd.Line) {
-					p.report(fd.Name, SevInfo, CodeIgnorePosition, secP1Ignore,
-						"ACAP-ignore-conventional-records applies to the whole file wherever it stands, but it is meant to come before the ACAP definitions and records", nil)
-				}
-			}
+			st.ignoreConventional(fd)
 		case FieldACAPUnknown:
-			// A misspelt ACAP field stays in its record (skipped), so that
-			// decisions can say it would have matched.
-			if r != nil {
-				fd.Record = r
-				r.Last = fd.Line
-				if sub != nil {
-					sub.Rules = append(sub.Rules, fd)
-				} else {
-					r.Rules = append(r.Rules, fd)
-				}
-			}
+			st.acapUnknown(fd)
 		case FieldSitemap:
-			f.Sitemaps = append(f.Sitemaps, fd)
+			p.f.Sitemaps = append(p.f.Sitemaps, fd)
 		case FieldContentUsage, FieldContentSignal, FieldLicense:
-			f.Signals = append(f.Signals, fd)
-			if fd.Kind != FieldLicense {
-				if g == nil {
-					p.report(fd.Name, SevWarning, CodeSignalSyntax, secSignals,
-						fd.Kind.String()+" comes before any User-agent line, so it speaks to no crawler. Put it inside a group, such as after User-agent: *.", nil)
-				}
-			}
+			st.signal(fd)
 		}
 	}
-	for _, r := range f.Records {
+	for _, r := range p.f.Records {
 		p.checkRecord(r)
 	}
 	p.checkBlankInGroups()
+}
+
+// sorting is where structure is in the file: the group, record and
+// sub-record lines are added to.
+type sorting struct {
+	p              *parser
+	f              *File
+	g              *Group
+	r              *Record
+	sub            *SubRecord
+	groupHasRules  bool
+	recordHasBody  bool
+	afterUserAgent bool // an ACAP record was ended by a User-agent line
+	agents0        int  // where the current group's run of p.agents starts
+	rules0         int  // and its run of p.rules
+}
+
+// userAgent ends an ACAP record and starts a group, or adds to the
+// group's User-agent lines.
+func (st *sorting) userAgent(fd *Field) {
+	p := st.p
+	if st.r != nil {
+		st.afterUserAgent = true
+	}
+	st.r, st.sub = nil, nil
+	if st.g == nil || st.groupHasRules {
+		st.g = &Group{First: fd.Line}
+		st.f.Groups = append(st.f.Groups, st.g)
+		st.groupHasRules = false
+		st.agents0, st.rules0 = len(p.agents), len(p.rules)
+	}
+	p.agents = append(p.agents, fd)
+	st.g.Agents = p.agents[st.agents0:len(p.agents):len(p.agents)]
+	st.g.Last = fd.Line
+}
+
+// conventional adds an Allow, Disallow or other conventional line to the
+// group; inside an ACAP record it is warned about.
+func (st *sorting) conventional(fd *Field) {
+	p, g, r := st.p, st.g, st.r
+	if r != nil {
+		fd.Record = r
+		r.Ignored = append(r.Ignored, fd)
+		p.report(fd.Name, SevWarning, CodeConventionalInRecord, secP1Combination,
+			fd.Kind.String()+" stands inside the ACAP record that starts on line "+itoa(r.First)+
+				": ACAP crawlers ignore it there, while conventional crawlers still apply it to the group above. Put conventional lines before the ACAP records.", nil)
+	}
+	if fd.Kind.IsConventionalRule() {
+		if g == nil {
+			if r == nil {
+				p.report(fd.Name, SevWarning, CodeRuleOutsideGroup, secRFC9309Groups,
+					fd.Kind.String()+" comes before any User-agent line, so no crawler applies it. Add a User-agent line above it.", nil)
+			}
+		} else {
+			p.rules = append(p.rules, fd)
+			g.Rules = p.rules[st.rules0:len(p.rules):len(p.rules)]
+			st.groupHasRules = true
+			g.Last = fd.Line
+		}
+	} else if g != nil && fd.Kind != FieldHost {
+		g.Other = append(g.Other, fd)
+		g.Last = fd.Line
+	}
+}
+
+// acapCrawler starts an ACAP record, or adds to its crawlers.
+func (st *sorting) acapCrawler(fd *Field) {
+	if st.r == nil || st.recordHasBody {
+		st.r = &Record{First: fd.Line}
+		st.f.Records = append(st.f.Records, st.r)
+		st.recordHasBody, st.sub, st.afterUserAgent = false, nil, false
+	}
+	r := st.r
+	fd.Record = r
+	r.Crawlers = append(r.Crawlers, fd)
+	if fd.Status == StatusOK && agentAny(fd.Value.Text) {
+		r.Any = true
+	}
+	r.Last = fd.Line
+}
+
+// acapLine adds a permission, prohibition, request, purpose or reference
+// to the ACAP record (or its sub-record).
+func (st *sorting) acapLine(fd *Field) {
+	p, r := st.p, st.r
+	if r == nil {
+		p.outsideRecord(fd, st.afterUserAgent)
+		return
+	}
+	fd.Record = r
+	r.Last = fd.Line
+	switch {
+	case r.Reference != nil:
+		p.skip(fd, fd.Name, CodeReferenceNotAlone, secP1Reference,
+			"a record with ACAP-permissions-reference (line "+itoa(r.Reference.Line)+") may hold nothing else; this line is ignored")
+	case fd.Kind == FieldACAPReference:
+		if st.recordHasBody {
+			p.skip(fd, fd.Name, CodeReferenceNotAlone, secP1Reference,
+				"ACAP-permissions-reference must come straight after the ACAP-crawler lines, in a record of its own")
+		} else {
+			r.Reference = fd
+		}
+	case fd.Kind == FieldACAPPurpose:
+		if st.sub == nil || len(st.sub.Rules) > 0 {
+			st.sub = &SubRecord{}
+			r.Subs = append(r.Subs, st.sub)
+		}
+		st.sub.Purposes = append(st.sub.Purposes, fd)
+	case st.sub != nil:
+		if fd.Kind == FieldACAPRequest {
+			p.skip(fd, fd.Name, CodeRequestInSubRecord, secP1Records,
+				"action requests may not stand in a sub-record for a usage purpose; put it before the first ACAP-usage-purpose line")
+			return
+		}
+		st.sub.Rules = append(st.sub.Rules, fd)
+	default:
+		r.Rules = append(r.Rules, fd)
+	}
+	if fd.Status != StatusSkipped {
+		st.recordHasBody = true
+	}
+}
+
+// definition checks that a definition comes before the first ACAP record.
+func (st *sorting) definition(fd *Field) {
+	f := st.f
+	if len(f.Records) == 0 || fd.Status == StatusSkipped {
+		return
+	}
+	first := f.Records[0].First
+	l := f.Line(fd.Line)
+	at := f.Line(first).Start
+	fix := &Fix{Title: "Move the definition before the first ACAP record (line " + itoa(first) + ")", Edits: []Edit{
+		{Start: at, End: at, New: f.text[l.Start:l.End] + "\n"},
+		{Start: l.Start, End: l.Next, New: ""},
+	}}
+	st.p.skipFix(fd, fd.Name, CodeDefinitionAfterRecord, secP1Definitions,
+		"definitions must come before the first ACAP record (line "+itoa(first)+"); crawlers ignore this one here", fix)
+}
+
+// ignoreConventional notes ACAP-ignore-conventional-records, which applies
+// to the whole file wherever it stands.
+func (st *sorting) ignoreConventional(fd *Field) {
+	if fd.Status != StatusOK {
+		return
+	}
+	f := st.f
+	if f.IgnoreConventional == nil {
+		f.IgnoreConventional = fd
+	}
+	if len(f.Records) > 0 || st.p.sawDefinition(fd.Line) {
+		st.p.report(fd.Name, SevInfo, CodeIgnorePosition, secP1Ignore,
+			"ACAP-ignore-conventional-records applies to the whole file wherever it stands, but it is meant to come before the ACAP definitions and records", nil)
+	}
+}
+
+// acapUnknown keeps a misspelt ACAP field in its record (skipped), so that
+// decisions can say it would have matched.
+func (st *sorting) acapUnknown(fd *Field) {
+	r := st.r
+	if r == nil {
+		return
+	}
+	fd.Record = r
+	r.Last = fd.Line
+	if st.sub != nil {
+		st.sub.Rules = append(st.sub.Rules, fd)
+	} else {
+		r.Rules = append(r.Rules, fd)
+	}
+}
+
+// signal notes a Content-Usage, Content-Signal or License line; the first
+// two speak to no crawler before any User-agent line.
+func (st *sorting) signal(fd *Field) {
+	st.f.Signals = append(st.f.Signals, fd)
+	if fd.Kind != FieldLicense && st.g == nil {
+		st.p.report(fd.Name, SevWarning, CodeSignalSyntax, secSignals,
+			fd.Kind.String()+" comes before any User-agent line, so it speaks to no crawler. Put it inside a group, such as after User-agent: *.", nil)
+	}
 }
 
 // sawDefinition reports whether a definition field stands before line n.
