@@ -152,29 +152,7 @@ func (p *Policy) decideToday(q *Question, path string, subj *Subject, a *Answer)
 	sel := p.selection(KindToday, crawler, ua)
 
 	// 1. Crawl: the RFC 9309 decision.
-	crawlOK, crawlLine := true, 0
-	if isRobotsTxt(path) {
-		if !a.quiet {
-			a.step(Step{Kind: StepRobotsTxt, Text: "/robots.txt itself may always be fetched, whatever the file says"})
-		}
-	} else {
-		if !a.quiet {
-			a.step(Step{Kind: StepRecords, Lines: sel.conv.agents, Text: sel.conv.text})
-		}
-		win, lines := sel.conv.match(subj, a.quiet)
-		if win != nil {
-			crawlOK, crawlLine = win.allow, win.fd.Line
-			if !a.quiet {
-				verdict := ": crawling is allowed"
-				if !win.allow {
-					verdict = ": crawling is not allowed"
-				}
-				a.step(Step{Kind: StepMatch, Line: win.fd.Line, Lines: lines, Text: win.matches + verdict + " (RFC 9309: the longest matching path decides)"})
-			}
-		} else if !a.quiet {
-			a.step(Step{Kind: StepDefault, Text: "no Allow or Disallow pattern matches " + subj.Path() + ": crawling is allowed"})
-		}
-	}
+	crawlOK, crawlLine := todayCrawl(sel, path, subj, a)
 	if u == CategoryNone {
 		a.Allowed, a.Line = crawlOK, crawlLine
 		p.todayDecision(q, u, a)
@@ -193,45 +171,7 @@ func (p *Policy) decideToday(q *Question, path string, subj *Subject, a *Answer)
 	common := p.todayStatements(sel, u, subj, a, nil)
 
 	// 3. The per-purpose tokens that speak for the crawler.
-	var tokSts []statement
-	tokens := purposeTokensFor(crawler, ua)
-	if own != nil && !containsToken(tokens, own) {
-		tokens = append(tokens, own)
-	}
-	for _, t := range tokens {
-		speaks := false
-		for _, tc := range t.categories {
-			speaks = speaks || tc == u
-		}
-		if !speaks {
-			if !a.quiet {
-				a.step(Step{Kind: StepPurposeToken, Text: t.token + " speaks for " + categoryList(t.categories) + ", not for " + u.String() + " (" + t.scope + ")"})
-			}
-			continue
-		}
-		ts := p.selection(KindToday, t.token, false)
-		win, lines := ts.conv.match(subj, a.quiet)
-		if !a.quiet {
-			a.step(Step{Kind: StepRecords, Lines: ts.conv.agents, Text: "for " + u.String() + " the " + t.token + " token also speaks (" + t.source + "): " + ts.conv.text})
-		}
-		switch {
-		case win != nil && !win.allow:
-			tokSts = append(tokSts, statement{pref: PrefDisallowed, line: win.fd.Line, token: t})
-			if !a.quiet {
-				a.step(Step{Kind: StepPurposeToken, Line: win.fd.Line, Lines: lines, Text: win.matches + " in " + t.token + "'s group: " + u.String() + " is disallowed"})
-			}
-		case win != nil:
-			if !a.quiet {
-				a.step(Step{Kind: StepPurposeToken, Line: win.fd.Line, Lines: lines, Text: win.matches + " in " + t.token + "'s group: that allows it to be used, which states no preference either way"})
-			}
-		case !a.quiet:
-			a.step(Step{Kind: StepPurposeToken, Text: "no Disallow of " + t.token + "'s group matches " + subj.Path() + ": no preference from " + t.token})
-		}
-		// The token's own Content-Usage and Content-Signal lines speak too.
-		if ts.conv.named {
-			tokSts = p.todayStatements(ts, u, subj, a, tokSts)
-		}
-	}
+	tokSts := p.tokenStatements(crawler, ua, own, u, subj, a)
 
 	// 4. The page's robots META tags, when the page tester holds the page.
 	var pageSts, snippetSts []statement
@@ -260,6 +200,82 @@ func (p *Policy) decideToday(q *Question, path string, subj *Subject, a *Answer)
 	}
 	a.Allowed = a.Preference == PrefAllowed
 	p.todayDecision(q, u, a)
+}
+
+// todayCrawl is the crawl step of the today kind: the RFC 9309 decision
+// for the crawler's groups, with the line that decided (0 for none).
+func todayCrawl(sel *selection, path string, subj *Subject, a *Answer) (ok bool, line int) {
+	if isRobotsTxt(path) {
+		if !a.quiet {
+			a.step(Step{Kind: StepRobotsTxt, Text: "/robots.txt itself may always be fetched, whatever the file says"})
+		}
+		return true, 0
+	}
+	if !a.quiet {
+		a.step(Step{Kind: StepRecords, Lines: sel.conv.agents, Text: sel.conv.text})
+	}
+	win, lines := sel.conv.match(subj, a.quiet)
+	if win == nil {
+		if !a.quiet {
+			a.step(Step{Kind: StepDefault, Text: "no Allow or Disallow pattern matches " + subj.Path() + ": crawling is allowed"})
+		}
+		return true, 0
+	}
+	if !a.quiet {
+		verdict := ": crawling is allowed"
+		if !win.allow {
+			verdict = ": crawling is not allowed"
+		}
+		a.step(Step{Kind: StepMatch, Line: win.fd.Line, Lines: lines, Text: win.matches + verdict + " (RFC 9309: the longest matching path decides)"})
+	}
+	return win.allow, win.fd.Line
+}
+
+// tokenStatements is what the per-purpose tokens that speak for the
+// crawler (own, when the question names one) say about category u: a
+// Disallow of the token's group that matches, and the token's own
+// Content-Usage and Content-Signal lines.
+func (p *Policy) tokenStatements(crawler string, ua bool, own *purposeToken, u Category, subj *Subject, a *Answer) []statement {
+	var sts []statement
+	tokens := purposeTokensFor(crawler, ua)
+	if own != nil && !containsToken(tokens, own) {
+		tokens = append(tokens, own)
+	}
+	for _, t := range tokens {
+		speaks := false
+		for _, tc := range t.categories {
+			speaks = speaks || tc == u
+		}
+		if !speaks {
+			if !a.quiet {
+				a.step(Step{Kind: StepPurposeToken, Text: t.token + " speaks for " + categoryList(t.categories) + ", not for " + u.String() + " (" + t.scope + ")"})
+			}
+			continue
+		}
+		ts := p.selection(KindToday, t.token, false)
+		win, lines := ts.conv.match(subj, a.quiet)
+		if !a.quiet {
+			a.step(Step{Kind: StepRecords, Lines: ts.conv.agents, Text: "for " + u.String() + " the " + t.token + " token also speaks (" + t.source + "): " + ts.conv.text})
+		}
+		switch {
+		case win != nil && !win.allow:
+			sts = append(sts, statement{pref: PrefDisallowed, line: win.fd.Line, token: t})
+			if !a.quiet {
+				a.step(Step{Kind: StepPurposeToken, Line: win.fd.Line, Lines: lines, Text: win.matches + " in " + t.token + "'s group: " + u.String() + " is disallowed"})
+			}
+		case win != nil:
+			if !a.quiet {
+				a.step(Step{Kind: StepPurposeToken, Line: win.fd.Line, Lines: lines, Text: win.matches + " in " + t.token + "'s group: that allows it to be used, which states no preference either way"})
+			}
+		case !a.quiet:
+			a.step(Step{Kind: StepPurposeToken, Text: "no Disallow of " + t.token + "'s group matches " + subj.Path() + ": no preference from " + t.token})
+		}
+		// The token's own Content-Usage and Content-Signal lines speak too.
+		if ts.conv.named {
+			sts = p.todayStatements(ts, u, subj, a, sts)
+		}
+	}
+	return sts
 }
 
 // combineStatements combines statements most restrictively and returns the
