@@ -19,8 +19,10 @@ type scoped struct {
 // gets a line when its value differs from what its parent's lines give.
 // val returns a region's value, or false where any value will do (a
 // region nothing can be said for, or that is not crawled); inherit is
-// what the site gets with no line at all.
-func emit(regs []region, inherit string, val func(i int) (string, bool)) []scoped {
+// what the site gets with no line at all. With every set, each region
+// that has a value gets its line.
+func emit(regs []region, inherit string, val func(i int) (string, bool), every ...bool) []scoped {
+	all := len(every) > 0 && every[0]
 	eff := make([]string, len(regs))
 	var out []scoped
 	for i, g := range regs {
@@ -30,7 +32,7 @@ func emit(regs []region, inherit string, val func(i int) (string, bool)) []scope
 		}
 		eff[i] = inh
 		v, ok := val(i)
-		if !ok || v == inh {
+		if !ok || (v == inh && !all) {
 			continue
 		}
 		eff[i] = v
@@ -189,6 +191,11 @@ func refusesOther(rp *rowPlan) bool {
 func acapLines(rp *rowPlan) (lines []string, unsaid []string) {
 	other := refusesOther(rp)
 	for _, u := range policy.Usages() {
+		// A present-X line is written in every region where it states a
+		// value: there it ties with any present line of the same path,
+		// and a present-X field beats a present field; a broader
+		// present-X line would lose to a narrower present line.
+		every := u.IsPresentation() && u != policy.UsagePresent
 		ls := emit(rp.regions, "", func(i int) (string, bool) {
 			if u != policy.UsageCrawl && rp.denied[i] {
 				return "", false
@@ -200,7 +207,7 @@ func acapLines(rp *rowPlan) (lines []string, unsaid []string) {
 				return "disallow", true
 			}
 			return "", false
-		})
+		}, every)
 		for _, l := range ls {
 			p := l.path
 			if p == "" {

@@ -235,8 +235,10 @@ func (a *asker) proveCrawl(rp *rowPlan, gi int, base Check, names []string) {
 	if denied {
 		base.Intent, base.Want = No, "not allowed"
 	}
-	parent := rp.regions[gi].parent
-	needsAllow := !denied && parent >= 0 && rp.denied[parent]
+	needsAllow := false // allowed inside a disallowed path: only an Allow line says it
+	for j := rp.regions[gi].parent; j >= 0 && !denied; j = rp.regions[j].parent {
+		needsAllow = needsAllow || rp.denied[j]
+	}
 	for _, k := range policy.Kinds() {
 		if k == policy.KindToday {
 			continue
@@ -401,14 +403,27 @@ func (a *asker) provePurpose(rp *rowPlan, gi int, base Check, tok string, p purp
 		v := rp.row.At(CategoryColumn(cat), w)
 		c := base
 		c.Column, c.Intent, c.Kind = CategoryColumn(cat), v, policy.KindToday
-		accept := []policy.Preference{policy.PrefUnstated, policy.PrefNotCrawled}
+		var accept []policy.Preference
 		switch v {
 		case No:
 			accept = []policy.Preference{policy.PrefDisallowed, policy.PrefNotCrawled}
+			if !a.purposeDenies(p, w) {
+				c.Status, c.Help = NotExpressible, "today"
+				c.Reason = p.token + "'s group refuses " + categoryWords(p.cats) + " at once, and not every row that speaks for it refuses all of them here"
+			}
 		case Yes:
 			accept = []policy.Preference{policy.PrefAllowed}
 			c.Status, c.Help = NotExpressible, "today"
 			c.Reason = "a per-purpose token's group can only refuse (an Allow there states no preference): a yes for " + p.token + " is read from the group of " + p.fetcher
+		}
+		if v == NotStated {
+			// The token states nothing: its group refuses nothing here
+			// (its answer for the category is then its fetcher's).
+			c.Kind, c.Want = policy.KindRFC9309, "its group refuses nothing: allowed"
+			a.ask(&c, []string{tok}, policy.Question{Kind: policy.KindRFC9309, Usage: policy.UsageCrawl}, func(ans *policy.Answer) bool {
+				return ans.Allowed
+			}, allowedWords)
+			continue
 		}
 		c.Want = accept[0].Title()
 		a.ask(&c, []string{tok}, policy.Question{Kind: policy.KindToday, Category: cat}, func(ans *policy.Answer) bool {
@@ -420,6 +435,24 @@ func (a *asker) provePurpose(rp *rowPlan, gi int, base Check, tok string, p purp
 			return false
 		}, prefWords)
 	}
+}
+
+// purposeDenies reports whether the group written for p disallows w.
+func (a *asker) purposeDenies(p purpose, w string) bool {
+	for _, pp := range a.pl.purposes {
+		if pp.p.token == p.token {
+			return deniedAt(pp.regions, pp.denied, w)
+		}
+	}
+	return false
+}
+
+func categoryWords(cs []policy.Category) string {
+	var s []string
+	for _, c := range cs {
+		s = append(s, c.String())
+	}
+	return strings.Join(s, " and ")
 }
 
 // ask asks every name at the check's witness, records the answers that

@@ -54,13 +54,12 @@ func Write(in *Intent, existing *policy.File) (*Result, error) {
 		b.WriteString(acapVersion + nl + nl)
 	}
 	for i, l := range kept {
-		b.WriteString(l)
 		if i == len(kept)-1 {
-			if !strings.HasSuffix(l, "\n") && !strings.HasSuffix(l, "\r") {
-				b.WriteString(nl)
-			}
-			b.WriteString(nl)
+			// The last kept line ends as the block's lines do, then a
+			// blank line.
+			l = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(l, "\n"), "\r"), "\n") + nl + nl
 		}
+		b.WriteString(l)
 	}
 	for _, l := range blockLines {
 		b.WriteString(l + nl)
@@ -134,8 +133,19 @@ func keep(f *policy.File, touched map[string]bool) ([]string, map[string][]carri
 	inBlock := markBlock(f, drop)
 	carried := map[string][]carriedLine{}
 	var notes []string
-	for _, g := range conventionalGroups(f) {
+	groups := conventionalGroups(f, inBlock)
+	for _, g := range groups {
 		notes = append(notes, dropGroup(f, g, touched, drop, inBlock, carried)...)
+	}
+	for i := len(groups) - 1; i >= 0; i-- {
+		g := groups[i]
+		if len(g.agents) == 0 || inBlock[g.agents[0].Line] || drop[g.agents[len(g.agents)-1].Line] {
+			continue
+		}
+		if len(g.rules) == 0 {
+			notes = append(notes, "the group at line "+strconv.Itoa(g.agents[0].Line)+" has no rule: crawlers that read groups as Google's parser does run it into the builder's first group, whose rules then apply to its crawlers too; give it a rule (Allow: / allows everything)")
+		}
+		break
 	}
 	for _, rec := range f.Records {
 		notes = append(notes, dropRecord(f, rec, touched, drop, inBlock)...)
@@ -187,18 +197,22 @@ type group struct {
 // conventionalGroups groups the file's conventional fields: a User-agent
 // line after a rule starts a group; Content-Usage and Content-Signal are
 // rules, as the today kind reads them; ACAP fields, Sitemap, Host and
-// License belong to no group.
-func conventionalGroups(f *policy.File) []*group {
+// License belong to no group. The builder's block starts a group of its
+// own, so that a group without rules before it is read alike whether the
+// block follows or not.
+func conventionalGroups(f *policy.File, inBlock []bool) []*group {
 	var out []*group
 	var cur *group
-	hasRule := false
+	hasRule, lastInBlock := false, false
 	for _, fd := range f.Fields {
 		if fd.Kind.IsACAP() {
 			continue
 		}
+		enter := inBlock[fd.Line] && !lastInBlock
+		lastInBlock = inBlock[fd.Line]
 		switch fd.Kind {
 		case policy.FieldUserAgent:
-			if cur == nil || hasRule {
+			if cur == nil || hasRule || enter {
 				cur = &group{}
 				out = append(out, cur)
 				hasRule = false
