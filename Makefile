@@ -65,9 +65,9 @@ unit:
 	$(GO) test -count=1 ./...
 
 wasm-test:
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(GOROOT)/lib/wasm/go_js_wasm_exec" ./policy/... ./app/doc/... ./app/highlight/... ./app/share/... ./app/exercise/... ./app/help/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(GOROOT)/lib/wasm/go_js_wasm_exec" ./policy/... ./app/doc/... ./app/highlight/... ./app/share/... ./app/exercise/... ./app/help/... ./app/directory/...
 
-# A short run of every fuzz target in policy, app/doc, app/share and app/exercise (found
+# A short run of every fuzz target of the module (packages and targets found
 # by name, so new ones are picked up): see .ci/fuzz.sh.
 fuzz:
 	GO=$(GO) FUZZTIME=$(FUZZTIME) bash .ci/fuzz.sh

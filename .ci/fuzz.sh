@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every fuzz target of policy/, app/doc, app/share, app/exercise and app/directory for FUZZTIME
-# each (default 10s). Targets are found by name, so new ones are picked up.
+# Runs every fuzz target of the module's packages (outside the browser
+# tests) for FUZZTIME each (default 10s). Packages and targets are found by
+# name, so new ones are picked up.
 #
 # Go 1.26's fuzz coordinator can end a duration-limited run with a bare
 # "context deadline exceeded" and no failing input (golang/go#75804, fixed in
@@ -11,7 +12,8 @@ cd "$(dirname "$0")/.."
 GO="${GO:-go}"
 FUZZTIME="${FUZZTIME:-10s}"
 failed=0
-for pkg in policy app/doc app/share app/exercise app/directory; do
+pkgs=$(grep -rl --include='*_test.go' '^func Fuzz' policy app wasm | grep -v '^app/e2e/' | xargs -n1 dirname | sort -u)
+for pkg in $pkgs; do
 	targets=$(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$pkg"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u)
 	for f in $targets; do
 		for try in 1 2; do
