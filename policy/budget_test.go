@@ -111,13 +111,14 @@ func measureCapped(stacks bool, capped time.Duration, fn func(yield func())) bud
 	return m.run
 }
 
-// budgetInputs are the files whose budgets are measured: a group of 4,504
-// Disallow prefixes, the same with a wildcard Allow line that overlaps
-// them, and a group of 120 agents and 640 rules.
-func budgetInputs() []struct{ name, src string } {
+// budgetInputs are the files whose budgets are measured: a group of n
+// Disallow prefixes, a group of n plain two-level prefixes with a
+// wildcard Allow line that overlaps them, and a group of 120 agents and
+// 640 rules.
+func budgetInputs(n int) []struct{ name, src string } {
 	return []struct{ name, src string }{
-		{"group4504", longGroupFile(4504)},
-		{"group4500wild", prefixGroupFile(4500)},
+		{"group" + itoa(n), longGroupFile(n)},
+		{"group" + itoa(n) + "wild", prefixGroupFile(n)},
 		{"agents120rules640", manyAgentsFile()},
 	}
 }
@@ -141,33 +142,40 @@ func twoLetters(i int) string {
 	return string([]byte{byte('a' + i/26), byte('a' + i%26)})
 }
 
-// TestBudgetFigures prints, for each input, what a conversion costs:
-// natively, the time, the longest stretch without a Yield (and where),
-// the heap, and how far past a time cap the conversion returns. Set
-// BUDGET_STACKS=1 to print the stacks around the longest stretch.
-func TestBudgetFigures(t *testing.T) {
-	if testing.Short() {
-		t.Skip("figures only")
-	}
+// BenchmarkConvertPace converts the budget inputs natively and reports
+// what a conversion costs: its CPU time, the longest stretch without a
+// Yield (in the CPU time of the thread doing the work), the most heap in
+// use seen and the bytes allocated; then, with a time cap of 200 ms, how
+// far past it the conversion returned (wall time: a busy machine adds to
+// it). Set BUDGET_STACKS=1 to log where the longest stretch began and
+// ended, and where the first Yield past the cap was called.
+func BenchmarkConvertPace(b *testing.B) {
 	stacks := os.Getenv("BUDGET_STACKS") != ""
-	for _, in := range budgetInputs() {
+	for _, in := range budgetInputs(4500) {
 		f := MustParse(in.src)
-		var conv *Conversion
-		r := measure(stacks, func(y func()) { conv = Convert(f, ConvertOptions{Bounds: CompareOptions{Yield: y}}) })
-		t.Logf("BENCH %s: %d bytes, %.0f ms, longest stretch without Yield %.0f ms, peak heap %d MB, allocated %d MB; proved %d, not proved %d, states %d",
-			in.name, len(in.src), ms(r.wall), ms(r.gap), r.peakHeap>>20, r.allocated>>20, len(conv.Report.Proved), len(conv.Report.NotProved), conv.Report.States)
-		if stacks {
-			t.Logf("  from %s\n  to   %s", r.gapFrom, r.gapTo)
-		}
-		capped := 200 * time.Millisecond
-		r = measureCapped(stacks, capped, func(y func()) {
-			conv = Convert(f, ConvertOptions{Bounds: CompareOptions{Yield: y, Deadline: time.Now().Add(capped)}})
+		b.Run(in.name, func(b *testing.B) {
+			var r, rc budgetRun
+			var conv *Conversion
+			cpu0 := cpuTime()
+			for range b.N {
+				r = measure(stacks, func(y func()) { conv = Convert(f, ConvertOptions{Bounds: CompareOptions{Yield: y}}) })
+			}
+			cpu := float64(cpuTime()-cpu0) / float64(b.N) / 1e9
+			capped := 200 * time.Millisecond
+			rc = measureCapped(stacks, capped, func(y func()) {
+				Convert(f, ConvertOptions{Bounds: CompareOptions{Yield: y, Deadline: time.Now().Add(capped)}})
+			})
+			b.ReportMetric(cpu, "cpuSec")
+			b.ReportMetric(ms(r.gap), "maxYieldGapMs")
+			b.ReportMetric(float64(r.peakHeap>>20), "peakHeapMB")
+			b.ReportMetric(float64(r.allocated>>20), "allocMB")
+			b.ReportMetric(ms(rc.wall-capped), "pastCapMs")
+			b.ReportMetric(float64(len(conv.Report.Proved)), "proved")
+			b.ReportMetric(float64(conv.Report.States), "states")
+			if stacks {
+				b.Logf("longest stretch from %s\n  to %s\nfirst Yield past the cap: %s", r.gapFrom, r.gapTo, rc.capStack)
+			}
 		})
-		t.Logf("BENCH %s: time cap %v: returned after %.0f ms (%.0f ms past it), time stopped %v",
-			in.name, capped, ms(r.wall), ms(r.wall-capped), conv.Report.TimeStopped)
-		if stacks {
-			t.Logf("  first Yield past the cap: %s", r.capStack)
-		}
 	}
 }
 
@@ -180,7 +188,7 @@ func ms(d time.Duration) float64 { return float64(d) / 1e6 }
 // it. A phase that yields without heeding the cap goes on yielding.
 func TestTimeCapStopsEveryPhase(t *testing.T) {
 	const past = 12 // Yields allowed after the cap
-	for _, in := range budgetInputs() {
+	for _, in := range budgetInputs(1500) {
 		f := MustParse(in.src)
 		yields := 0
 		yield := func() { yields++ }

@@ -176,6 +176,8 @@ type prover struct {
 	starOrd [][]int32
 	starAt  []int32
 	incl    []int8
+	// floats are the floating patterns (float above zero), in order.
+	floats []int32
 	// sumBytes and subBytes count what summaries and subsume hold
 	// beyond their fixed sizes (bytes).
 	sumBytes, subBytes int
@@ -183,7 +185,8 @@ type prover struct {
 
 // sumData is what a summary implies for the exploration.
 type sumData struct {
-	rel     []uint64 // the patterns still relevant
+	rel     []uint64 // the patterns still relevant, of those known
+	known   []uint64 // the patterns whose relevance is worked out
 	waiting []int    // units that a relevant floating pattern's first literal names
 }
 
@@ -396,23 +399,33 @@ func (lm *layerModel) reduce(keep []int32) []int32 {
 	return keep
 }
 
-// data returns what summary id implies: the relevant patterns and the
-// units the relevant floating patterns wait for.
+// data returns what summary id implies: the units the relevant floating
+// patterns wait for, and room for which patterns are relevant, worked out
+// when asked (relevant). A state asks only about its live positions and
+// the floating patterns, so a summary costs work in proportion to those,
+// not to all the patterns.
 func (p *prover) data(id int32) *sumData {
 	d := &p.sumData[id]
 	if d.rel != nil {
 		return d
 	}
 	m := p.m
-	s := &p.sums[id]
+	if p.floats == nil {
+		p.floats = []int32{}
+		for q := range m.pats {
+			if m.float[q] > 0 {
+				p.floats = append(p.floats, int32(q))
+			}
+		}
+	}
 	d.rel = make([]uint64, (len(m.pats)+63)/64)
-	p.sumBytes += 8 * len(d.rel)
+	d.known = make([]uint64, len(d.rel))
+	p.sumBytes += 16 * len(d.rel)
 	var seen [numUnits]bool
-	for q := range m.pats {
-		if !p.patternRelevant(int32(q), s) {
+	for _, q := range p.floats {
+		if !p.relevant(id, q) {
 			continue
 		}
-		d.rel[q>>6] |= 1 << (q & 63)
 		if w := m.float[q]; w > 0 {
 			ap := &m.pats[q]
 			t := ap.toks[w]
@@ -425,6 +438,20 @@ func (p *prover) data(id int32) *sumData {
 		}
 	}
 	return d
+}
+
+// relevant reports whether pattern q, matching for good, would change
+// summary id (patternRelevant), once worked out for each pair.
+func (p *prover) relevant(id, q int32) bool {
+	d := &p.sumData[id]
+	bit := uint64(1) << (q & 63)
+	if d.known[q>>6]&bit == 0 {
+		d.known[q>>6] |= bit
+		if p.patternRelevant(q, &p.sums[id]) {
+			d.rel[q>>6] |= bit
+		}
+	}
+	return d.rel[q>>6]&bit != 0
 }
 
 // foldedTwin returns the upper-case unit a case-insensitive lower-case
@@ -669,10 +696,10 @@ func (p *prover) advance(items []int32, u int, sid int32, waiting bool) ([]int32
 	a := p.a
 	m := p.m
 	raw := a.stepRaw(p.bufRaw[:0], items, u)
-	rel := p.data(sid).rel
+	p.data(sid)
 	if waiting {
 		for _, q := range p.startsWith(u) {
-			if rel[q>>6]&(1<<(q&63)) != 0 {
+			if p.relevant(sid, q) {
 				raw = a.closure(raw, int(q), int(m.float[q])+1)
 			}
 		}
@@ -691,14 +718,14 @@ func (p *prover) advance(items []int32, u int, sid int32, waiting bool) ([]int32
 		slices.Sort(matched)
 		matched = slices.Compact(matched)
 		sid = p.apply(sid, matched)
-		rel = p.data(sid).rel
+		p.data(sid)
 	}
 	p.bufN = matched
 	sortItems(live)
 	out := live[:0]
 	for k, it := range live {
 		q := it >> 16
-		if (k > 0 && it == live[k-1]) || rel[q>>6]&(1<<(q&63)) == 0 {
+		if (k > 0 && it == live[k-1]) || !p.relevant(sid, q) {
 			continue
 		}
 		if len(matched) > 0 && slices.Contains(matched, q) {

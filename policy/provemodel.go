@@ -194,6 +194,20 @@ func (t *relTable) at(x, y int) int8 {
 	return t.get(x, y)
 }
 
+// otherSide appends x's comparisons with the elements of the other
+// verdict, in order.
+func (t *relTable) otherSide(x int, out []int8) []int8 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	side := t.lm.elems[x].allow
+	for z := range t.lm.elems {
+		if t.lm.elems[z].allow != side {
+			out = append(out, t.get(x, z))
+		}
+	}
+	return out
+}
+
 // row returns every comparison of x (a copy).
 func (t *relTable) row(x int) []int8 {
 	t.mu.Lock()

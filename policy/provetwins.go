@@ -208,12 +208,7 @@ type twinSig struct {
 // sig returns element x's signature.
 func (t *twinLayer) sig(x int) twinSig {
 	var s twinSig
-	s.rel = make([]int8, 0, t.n)
-	for z := 0; z < t.n; z++ {
-		if t.lm.elems[z].allow != t.lm.elems[x].allow {
-			s.rel = append(s.rel, t.rel.at(x, z))
-		}
-	}
+	s.rel = t.rel.otherSide(x, make([]int8, 0, t.n))
 	if t.observed[t.side(x)] > 0 {
 		s.prof = t.prof[x]
 	}
