@@ -92,9 +92,12 @@ func (c *Cell) At(path string) Value {
 type Row struct {
 	// Name names the row for people ("AI training crawlers").
 	Name string
-	// Crawlers are the product tokens the row speaks of, or AnyCrawler
-	// alone. Per-purpose tokens (Google-Extended, Applebot-Extended) may
-	// be listed: they are written as their own groups.
+	// Crawlers are the crawlers the row speaks of, by product token or
+	// by a name that starts with one (as the crawler directory names
+	// them: "Brightbot 1.0" is written as Brightbot, see ProductToken),
+	// or AnyCrawler alone. Names with the same token are one crawler.
+	// Per-purpose tokens (Google-Extended, Applebot-Extended) may be
+	// listed: they are written as their own groups.
 	Crawlers []string
 	// Uses are the categories the row's crawlers fetch for ("an AI
 	// training crawler fetches for train-ai"); empty means all three.
@@ -123,8 +126,39 @@ func (r *Row) At(c Column, path string) Value {
 	return NotStated
 }
 
+// Tokens returns the product tokens of the row's crawlers, each once
+// (compared without case, the first spelling kept), in the row's order.
+func (r *Row) Tokens() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range r.Crawlers {
+		t := ProductToken(c)
+		if t == "" || seen[strings.ToLower(t)] {
+			continue
+		}
+		seen[strings.ToLower(t)] = true
+		out = append(out, t)
+	}
+	return out
+}
+
+// ProductToken returns the product token a crawler name starts with, as
+// crawlers read a User-agent value: AnyCrawler for "*", else the leading
+// run of letters, digits, '_', '-' and '.' ("" when there is none).
+func ProductToken(name string) string {
+	name = strings.TrimSpace(name)
+	if name == AnyCrawler {
+		return name
+	}
+	n := 0
+	for n < len(name) && isToken(name[n:n+1]) {
+		n++
+	}
+	return name[:n]
+}
+
 // Any reports whether the row is the one for every other crawler.
-func (r *Row) Any() bool { return len(r.Crawlers) == 1 && r.Crawlers[0] == AnyCrawler }
+func (r *Row) Any() bool { return len(r.Crawlers) == 1 && ProductToken(r.Crawlers[0]) == AnyCrawler }
 
 // Intent is what the publisher wants: rows of crawlers × columns of use.
 type Intent struct {
@@ -132,8 +166,8 @@ type Intent struct {
 }
 
 // Validate reports what makes the intent unwritable: a row without
-// crawlers, a crawler name that is not a product token, a crawler in two
-// rows, AnyCrawler beside other names or in two rows, a cell for a column
+// crawlers, a crawler name that does not start with a product token, a
+// crawler (by token) in two rows, AnyCrawler beside other names, a cell for a column
 // that is neither a category nor a usage (or twice in a row), a scope path
 // that is not a plain prefix, the same path twice in a cell, or two scope
 // paths of a row that differ only in case (ACAP compares paths without
@@ -148,15 +182,16 @@ func (in *Intent) Validate() error {
 			errs = append(errs, errors.New(where+": no crawler"))
 		}
 		for _, c := range r.Crawlers {
+			t := ProductToken(c)
 			switch {
-			case c == AnyCrawler && len(r.Crawlers) > 1:
+			case t == AnyCrawler && len(r.Crawlers) > 1:
 				errs = append(errs, errors.New(where+": * stands alone in its row"))
-			case c != AnyCrawler && !isToken(c):
-				errs = append(errs, fmt.Errorf("%s: %q is not a product token (letters, digits, '_', '-', '.')", where, c))
+			case t == "":
+				errs = append(errs, fmt.Errorf("%s: %q does not start with a product token (letters, digits, '_', '-', '.')", where, c))
 			}
-			k := strings.ToLower(c)
-			if j, ok := seen[k]; ok {
-				errs = append(errs, fmt.Errorf("%s: %s is already in row %d", where, c, j+1))
+			k := strings.ToLower(t)
+			if j, ok := seen[k]; ok && j != i {
+				errs = append(errs, fmt.Errorf("%s: %s is already in row %d", where, t, j+1))
 			}
 			seen[k] = i
 		}

@@ -178,7 +178,8 @@ type rowPlan struct {
 	row      *Row
 	index    int
 	regions  []region
-	crawlers []string // the names written in the row's group and record (no per-purpose tokens)
+	crawlers []string // the tokens written in the row's group and record (no per-purpose tokens)
+	purposes []string // the per-purpose tokens the row lists
 	denied   []bool   // per region: crawling is refused there
 }
 
@@ -204,8 +205,10 @@ func makePlan(in *Intent) *plan {
 	for i := range in.Rows {
 		r := &in.Rows[i]
 		rp := rowPlan{row: r, index: i, regions: regionsOf(scopePaths(r))}
-		for _, c := range r.Crawlers {
-			if _, ok := purposeOf(c); !ok {
+		for _, c := range r.Tokens() {
+			if _, ok := purposeOf(c); ok {
+				rp.purposes = append(rp.purposes, c)
+			} else {
 				rp.crawlers = append(rp.crawlers, c)
 			}
 		}
@@ -218,7 +221,7 @@ func makePlan(in *Intent) *plan {
 		pp := purposePlan{p: p}
 		var srcRows []*Row
 		for i := range in.Rows {
-			for _, c := range in.Rows[i].Crawlers {
+			for _, c := range in.Rows[i].Tokens() {
 				if strings.EqualFold(c, p.token) || p.speaksFor(c) {
 					pp.sources = append(pp.sources, i)
 					srcRows = append(srcRows, &in.Rows[i])

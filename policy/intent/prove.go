@@ -220,10 +220,9 @@ func (a *asker) proveRegion(rp *rowPlan, gi int) {
 		}
 		a.proveACAP(rp, gi, base, names)
 	}
-	for _, tok := range rp.row.Crawlers {
-		if p, ok := purposeOf(tok); ok {
-			a.provePurpose(rp, gi, base, tok, p)
-		}
+	for _, tok := range rp.purposes {
+		p, _ := purposeOf(tok)
+		a.provePurpose(rp, gi, base, tok, p)
 	}
 }
 

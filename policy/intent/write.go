@@ -90,7 +90,7 @@ func firstStart(f *policy.File) int {
 func touchedNames(pl *plan) map[string]bool {
 	t := map[string]bool{}
 	for _, rp := range pl.rows {
-		for _, c := range rp.row.Crawlers {
+		for _, c := range rp.row.Tokens() {
 			t[strings.ToLower(c)] = true
 		}
 	}
