@@ -2,7 +2,7 @@ package policy
 
 import "strings"
 
-// The ACAP reading (semantics §3–4).
+// The ACAP reading (READING.md §3–4).
 
 // appliedRecord is an ACAP record that applies to a crawler, with its
 // standing: named (addressed to the crawler by name) or any (to every
@@ -107,7 +107,7 @@ func matchingRecords(f *File, crawler string, ua bool) (out []recordMatch, best 
 }
 
 // followReference puts the records of a referenced file in place of the
-// referring record (semantics §3.9).
+// referring record (READING.md §3.9).
 func (p *Policy) followReference(s *selection, main *compiled, r *Record, named bool, crawler string, ua bool) {
 	ref := r.Reference
 	path := strings.TrimSpace(ref.Value.Text)
@@ -164,7 +164,7 @@ func (p *Policy) followReference(s *selection, main *compiled, r *Record, named 
 }
 
 // referenced returns rf read as a file the main file refers to: with the
-// main file's definitions visible in it (semantics §8). Without such
+// main file's definitions visible in it (READING.md §8). Without such
 // definitions it is rf itself.
 func (p *Policy) referenced(rf *File) *File {
 	d := &p.file.Defs
@@ -231,7 +231,7 @@ func purposeMatches(sub *compiledSub, ps *Subject) bool {
 	return false
 }
 
-// askLayers searches the layers for fields of usage u (semantics §3.2–3.4).
+// askLayers searches the layers for fields of usage u (READING.md §3.2–3.4).
 func (p *Policy) askLayers(sel *selection, u Usage, purpose string, subj, psubj *Subject, a *Answer) layerResult {
 	var cands []*candidate
 	for layer := 0; layer < 4; layer++ {
@@ -322,7 +322,7 @@ func (p *Policy) narrowest(cands []*candidate, a *Answer) layerResult {
 		a.step(Step{Kind: StepMatch, File: c.comp.name, Line: c.line(), Text: text})
 	}
 	// A side wins when one of its fields is narrower than every field of
-	// the other side (semantics §3.4; with one field a side, that is the
+	// the other side (READING.md §3.4; with one field a side, that is the
 	// comparison of the two). Of the fields that do, the deciding one is
 	// the first, in the order the fields are read, that none of the others
 	// is narrower than. No field that another field of its side is
@@ -453,7 +453,7 @@ func (p *Policy) decideACAP(q *Question, u Usage, path string, subj *Subject, a 
 	psubj := NewSubject(q.Purpose)
 	// A page's META tags join the decision of every usage but crawl, and
 	// of the usages it depends on; a crawler that may not fetch the page
-	// never sees them (semantics §8).
+	// never sees them (READING.md §8).
 	var page *Page
 	if u != UsageCrawl {
 		page = p.page(path)
@@ -623,7 +623,7 @@ func validQuals(qs []Qualifier, u Usage, file string, a *Answer) []Qualifier {
 }
 
 // combineConventional decides crawl from the ACAP answer and the
-// conventional one (semantics §4). done is false when neither has a
+// conventional one (READING.md §4). done is false when neither has a
 // matching line.
 func (p *Policy) combineConventional(sel *selection, res layerResult, subj *Subject, a *Answer) (usageOutcome, bool) {
 	win, lines := sel.conv.match(subj, a.quiet)

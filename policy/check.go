@@ -131,7 +131,7 @@ func (c *checker) version() {
 	case !strings.HasPrefix(text, "##ACAP ") || strings.HasPrefix(text, "###") || version == "":
 		c.add(l.Num, start, end, finding{sev: SevWarning, code: CodeVersionForm, section: secP1Version, msg: "the ACAP version comment is written \"" + canonical + "\" (two #, ACAP, a space, version=); crawlers looking for it may not recognise \"" + text + "\"", fix: &Fix{Title: "Write " + canonical, Edits: []Edit{{Start: start, End: end, New: canonical}}}})
 	case contentEnd > end:
-		// Trailing spaces are no problem (semantics §8); trailing text is.
+		// Trailing spaces are no problem (READING.md §8); trailing text is.
 		c.add(l.Num, end, contentEnd, finding{sev: SevWarning, code: CodeVersionForm, section: secP1Version, msg: "the ACAP version comment has text after it; keep it alone on its line so that readers find the version", fix: &Fix{Title: "Remove the trailing text", Edits: []Edit{{Start: end, End: l.End}}}})
 	}
 	if l.Num != 1 || (toks[0].Kind == TokSpace) {

@@ -60,7 +60,7 @@ func TestCheckFindsProblems(t *testing.T) {
 		{"empty pattern", head + "ACAP-crawler: *\nACAP-disallow-crawl:\n",
 			[]wantDiag{{3, SevError, CodeEmptyValue}}},
 		{"empty crawler", head + "ACAP-crawler:\nACAP-disallow-crawl: /\n",
-			[]wantDiag{{2, SevError, CodeEmptyValue}, {3, SevError, CodeOutsideRecord}}}, // a skipped line starts no record (semantics §8)
+			[]wantDiag{{2, SevError, CodeEmptyValue}, {3, SevError, CodeOutsideRecord}}}, // a skipped line starts no record (READING.md §8)
 		{"empty purpose", head + "ACAP-crawler: a\nACAP-usage-purpose:\nACAP-disallow-crawl: /\n",
 			[]wantDiag{{3, SevError, CodeEmptyValue}}},
 		{"undefined set", head + "ACAP-crawler: *\nACAP-disallow-index: the-acap:resource-set:images\n",

@@ -171,3 +171,97 @@ func ExampleFile_SamplePaths() {
 	// [/ /private/ /private/help /x.pdf /archive/]
 	// [/ /private/ /private/help]
 }
+
+// Batch answers one question for many crawlers and URLs without traces,
+// crawler by crawler.
+func ExamplePolicy_Batch() {
+	pol := policy.NewPolicy(policy.MustParse("User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n"))
+	crawlers := []string{"GPTBot", "OAI-SearchBot"}
+	urls := []string{"/news/a", "/private/b"}
+	answers := pol.Batch(policy.Question{Kind: policy.KindRFC9309}, crawlers, urls, nil)
+	for i, a := range answers {
+		fmt.Println(crawlers[i/len(urls)], urls[i%len(urls)], a.Allowed, "line", a.Line)
+	}
+	// Output:
+	// GPTBot /news/a false line 2
+	// GPTBot /private/b false line 2
+	// OAI-SearchBot /news/a true line 0
+	// OAI-SearchBot /private/b false line 5
+}
+
+// A page's robots META tags decide the usages they speak of for that page.
+func ExamplePolicy_AddPage() {
+	pol := policy.NewPolicy(policy.MustParse("ACAP-crawler: *\nACAP-allow-crawl: /\nACAP-allow-index: /\n"))
+	page, err := policy.ParsePage("/news/a.html", []byte(`<html><head><meta name="robots" content="ACAP disallow-index"></head></html>`))
+	if err != nil {
+		panic(err)
+	}
+	pol.AddPage(page)
+	for _, url := range []string{"/news/a.html", "/news/b.html"} {
+		a := pol.Decide(policy.Question{Crawler: "SearchBot", URL: url, Usage: policy.UsageIndex})
+		fmt.Println(url, a.Allowed, a.File)
+	}
+	// Output:
+	// /news/a.html false page /news/a.html
+	// /news/b.html true
+}
+
+// Today's categories are asked with Question.Category; UsesOf lists what
+// a kind answers.
+func ExampleUsesOf() {
+	pol := policy.NewPolicy(policy.MustParse("User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n"))
+	for _, u := range policy.UsesOf(policy.KindToday) {
+		a := pol.Decide(policy.Question{Crawler: "ClaudeBot", URL: "/a", Usage: u.Usage, Category: u.Category, Kind: policy.KindToday})
+		if u.Category == policy.CategoryNone {
+			fmt.Println(u, a.Allowed)
+			continue
+		}
+		fmt.Println(u, a.Preference, "line", a.Line)
+	}
+	// Output:
+	// crawl true
+	// search none line 0
+	// train-ai disallowed line 3
+	// ai-input none line 0
+}
+
+// Convert adds the ACAP records that say the same as the conventional
+// groups, and proves it. ACAP compares paths without case, which no ACAP
+// line can change: the proof names such differences.
+func ExampleConvert() {
+	f := policy.MustParse("User-agent: *\nDisallow: /private/\n")
+	c := policy.Convert(f, policy.ConvertOptions{})
+	fmt.Print(string(c.Text))
+	fmt.Println("added lines", c.Added)
+	for _, d := range c.Report.Differences {
+		fmt.Println(d.Path, "rfc9309:", d.Source, "acap:", d.ACAP, "case only:", d.CaseOnly)
+	}
+	// Output:
+	// ##ACAP version=1.1
+	// User-agent: *
+	// Disallow: /private/
+	//
+	// # ACAP records added by ACAP Workbench's converter
+	// ACAP-crawler: *
+	// ACAP-disallow-crawl: /private/
+	// added lines [1 5 6 7]
+	// /privatE/ rfc9309: true acap: false case only: true
+}
+
+// CheckAll checks a file together with the files it refers to.
+func ExampleCheckAll() {
+	main := policy.MustParse("##ACAP version=1.1\nACAP-crawler: *\nACAP-permissions-reference: /acap.txt\n")
+	ref, err := policy.ParseReferenced("/acap.txt", []byte("ACAP-crawler: *\nACAP-disallow-index: /x/\n"), main)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(policy.CheckAll(main)), "without the referenced file:")
+	for _, d := range policy.CheckAll(main) {
+		fmt.Println(" ", d.Pos, d.Severity, d.Code)
+	}
+	fmt.Println(len(policy.CheckAll(main, ref)), "with it")
+	// Output:
+	// 1 without the referenced file:
+	//   3:29 info acap-reference-not-open
+	// 0 with it
+}

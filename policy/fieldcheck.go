@@ -59,7 +59,7 @@ func (p *parser) checkField(fd *Field) {
 		}
 		if v := fd.Value.Text; v != "" && v[0] != '/' && v[0] != '*' {
 			// No fix: writing the slash would change what the line means
-			// (semantics §8); the message says what to write.
+			// (READING.md §8); the message says what to write.
 			msg := "paths start with '/': \"" + v + "\" is read as written, as Google's parser reads it, so it matches no URL (a few crawlers put a '/' before it). "
 			switch {
 			case hasPrefixFold(v, "http://") || hasPrefixFold(v, "https://"):
@@ -320,7 +320,7 @@ func (p *parser) checkQualifiers(fd *Field, u Usage, qs []Qualifier, allow bool)
 		if fd.Kind == FieldACAPQualifiedUsage {
 			// Doubt is read as no: the definition stands, and every
 			// permission that uses it is read as a prohibition of its
-			// base usage (semantics §8).
+			// base usage (READING.md §8).
 			p.prohibit(fd, s, code, section, msg+"; a permission that uses this qualified usage is read as a prohibition of "+u.String(), fix)
 			return
 		}

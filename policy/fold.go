@@ -1,7 +1,7 @@
 package policy
 
 // ACAP compares names, usages, purposes and patterns without regard to
-// case, but only for ASCII letters (semantics §8): "ſ" (U+017F) is not "s"
+// case, but only for ASCII letters (READING.md §8): "ſ" (U+017F) is not "s"
 // and the Kelvin sign "K" (U+212A) is not "K", although Unicode case
 // folding (strings.EqualFold, strings.ToLower) says they are. These
 // helpers fold A-Z to a-z and leave every other byte alone.

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Large real files (issue 13, part 4): www.sciencedirect.com's robots.txt
+// Large real files: www.sciencedirect.com's robots.txt
 // of January 2026 (834 KB; the site answers /robots.txt with an HTML page
 // of 77 lines, some of them hundreds of kilobytes long) and a file of
 // 3,700,000 bytes made by repeating it. Run with

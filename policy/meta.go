@@ -91,7 +91,7 @@ type MetaDefinition struct {
 	Pos       Pos         // the <meta tag start
 	// Broken marks a qualified usage whose qualifiers are wrong: it stays
 	// defined, and a permission that uses it (directly or through a
-	// composite usage) is read as a prohibition (semantics §8).
+	// composite usage) is read as a prohibition (READING.md §8).
 	Broken bool
 }
 

@@ -3,7 +3,7 @@ package policy
 import "strings"
 
 // Crawler names: how a User-agent or ACAP-crawler value names a crawler,
-// and how a question's crawler is compared with it (semantics §5, §8).
+// and how a question's crawler is compared with it (READING.md §5, §8).
 
 // agentAny reports whether a User-agent or ACAP-crawler value names every
 // crawler: '*' alone, or '*' followed by white space and anything ("* foo"),

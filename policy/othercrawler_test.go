@@ -51,7 +51,7 @@ func TestOtherCrawler(t *testing.T) {
 	}{
 		{"User-agent: *\nDisallow: /\n", "other-crawler", true},
 		{"User-agent: Googlebot\nDisallow: /\n", "other-crawler", true},
-		// The names of issue 22: each is part of "other-crawler".
+		// Names that are each part of "other-crawler".
 		{"User-agent: crawler\nDisallow: /\n", "xxx", true},
 		{"User-agent: A\nDisallow: /\n", "xxx", true},
 		{"User-agent: e\nDisallow: /\n", "xxx", true},

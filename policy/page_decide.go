@@ -3,7 +3,7 @@ package policy
 import "strings"
 
 // Decisions for a URL that has a page: the page's robots META tags join
-// robots.txt (semantics §7 and §8).
+// robots.txt (READING.md §7 and §8).
 
 // AddPage makes the robots META tags of a page join the decisions for its
 // URL (page.Path, reduced like any URL). A later page for the same path
@@ -87,14 +87,14 @@ func (p *Policy) pageRules(q *Question, u Usage, page *Page) pageVerdict {
 // page nor robots.txt speaks of u itself (robots.txt is silent or its
 // fields for other decided), the page's tags for other decide. A permission
 // brings its qualifiers like a field: its until- date is enforced on the
-// question's date and its restrictions are reported (semantics §8). Where
+// question's date and its restrictions are reported (READING.md §8). Where
 // the page is silent, out (robots.txt's outcome) stands.
 func (p *Policy) pageOutcome(q *Question, u Usage, page *Page, out usageOutcome, a *Answer) usageOutcome {
 	v := p.pageRules(q, u, page)
 	pagePath := "page " + page.Path
 	if len(v.rules) == 0 && u != UsageOther && (!out.decided || out.viaOther) {
 		// Nothing on the page or in robots.txt speaks of u itself: the
-		// page's tags for other decide, as the narrowest (semantics §3.5).
+		// page's tags for other decide, as the narrowest (READING.md §3.5).
 		if ov := p.pageRules(q, UsageOther, page); len(ov.rules) > 0 {
 			v = ov
 			a.step(Step{Kind: StepOther, File: pagePath, Line: ov.rules[0].Pos.Line,
@@ -203,7 +203,7 @@ func (p *Page) RulesFor(crawler string) (named, robots []MetaRule) {
 // RulesForUserAgent is RulesFor for a full User-Agent string: tags are
 // addressed to it when their name occurs in it (ASCII letters compared
 // case-insensitively), and only the tags with the longest such name count,
-// as records are chosen (semantics §3.1).
+// as records are chosen (READING.md §3.1).
 func (p *Page) RulesForUserAgent(userAgent string) (named, robots []MetaRule) {
 	named, robots, _ = p.rulesFor(userAgent, true)
 	return named, robots

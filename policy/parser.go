@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Size limits (semantics §1).
+// Size limits (READING.md §1).
 const (
 	// ReadLimit is how much of a file crawlers must read (RFC 9309 §2.5).
 	// Content past it is still parsed, with a warning.
@@ -66,7 +66,7 @@ func parse(name string, src []byte, inherit *Definitions) *File {
 // ParseReferenced reads a file reached through the
 // ACAP-permissions-reference of from: the local usages and resource sets
 // defined in from are visible in it, where it does not define the name
-// itself (ACAP Part 1 §2.4.1.3 and §2.7; semantics §8). Its own
+// itself (ACAP Part 1 §2.4.1.3 and §2.7; READING.md §8). Its own
 // definitions stay its own. Like Parse, it fails only for input over
 // MaxFileSize.
 func ParseReferenced(name string, src []byte, from *File) (*File, error) {
@@ -151,7 +151,7 @@ func (p *parser) lines() {
 	}
 }
 
-// controls reports the bytes Google's parser reads in its own way (semantics
+// controls reports the bytes Google's parser reads in its own way (READING.md
 // §8): a NUL byte ends the line, and vertical tabs and form feeds at the ends
 // of a line, a name or a value are stripped like spaces.
 func (p *parser) controls(l *Line, toks []Token) {

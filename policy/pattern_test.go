@@ -148,7 +148,7 @@ var matchRows = []matchRow{
 	{MatchWhole, "/%41", "/A", true, ""},
 	{MatchWhole, "", "/", false, ""},
 	// --- MatchPurpose: whole, folded, no '/'.
-	{MatchPurpose, "sports", "Sports", true, "semantics: sports matches Sports"},
+	{MatchPurpose, "sports", "Sports", true, "READING.md §3.2: sports matches Sports"},
 	{MatchPurpose, "sports", "sportsbook", false, "whole match"},
 	{MatchPurpose, "news.*", "news.example", true, ""},
 	{MatchPurpose, "news.*", "news", false, ""},

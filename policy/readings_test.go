@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Diagnostics that never mislead (semantics §8).
+// Diagnostics that never mislead (READING.md §8).
 
 // diagsOn returns the diagnostics of src on line n.
 func diagsOn(src string, n int) []Diagnostic {
@@ -263,7 +263,7 @@ func checkFixesKeepMeaning(t *testing.T, name string, src []byte, ds []Diagnosti
 }
 
 // TestSkippedLinesInTrace: a line that no crawler reads does not decide,
-// and the RFC 9309 trace says that it would have matched (semantics §1:
+// and the RFC 9309 trace says that it would have matched (READING.md §1:
 // every verdict a skipped line would have touched says so).
 func TestSkippedLinesInTrace(t *testing.T) {
 	p := NewPolicy(MustParse("User-agent: *\nDis-allow: /x\nDisallow /y z\nDisallow: /w\n"))

@@ -92,7 +92,7 @@ func (p *parser) define(fd *Field) {
 
 // qualified, composite and set look a name up among the file's own
 // definitions, then among those of the file that refers to it with
-// ACAP-permissions-reference (semantics §8: a file's definitions are
+// ACAP-permissions-reference (READING.md §8: a file's definitions are
 // visible in the files it references; a file's own definition of a name
 // is the one it sees).
 func (p *parser) qualified(name string) *QualifiedUsage {

@@ -1,7 +1,7 @@
 package policy
 
 // structure checks each field and sorts the fields into conventional
-// groups, ACAP records and sub-records (semantics §1).
+// groups, ACAP records and sub-records (READING.md §1).
 func (p *parser) structure() {
 	// The groups' Agents and Rules are runs of two arrays allocated once.
 	p.agents = make([]*Field, 0, p.kinds[FieldUserAgent])
@@ -11,7 +11,7 @@ func (p *parser) structure() {
 		p.checkField(fd)
 		if fd.Status == StatusSkipped && (fd.Kind == FieldUserAgent || fd.Kind == FieldACAPCrawler || fd.Kind.IsConventionalRule() || fd.Kind == FieldUnknown) {
 			// A line no reading uses neither starts nor ends a group or a
-			// record (semantics §8).
+			// record (READING.md §8).
 			if st.g != nil && st.r == nil && fd.Kind != FieldUserAgent && fd.Kind != FieldACAPCrawler && fd.Value.Text != "" {
 				st.g.Skipped = append(st.g.Skipped, fd)
 			}
@@ -290,7 +290,7 @@ func (p *parser) checkBlankInGroups() {
 		for n := lastAgent + 1; n < first; n++ {
 			if f.Lines[n-1].Kind == LineBlank {
 				l := f.Line(n)
-				p.reportAt(n, l.Start, l.Start, finding{sev: SevWarning, code: CodeBlankInGroup, section: secDraft1996, msg: "a blank line separates User-agent (line " + itoa(lastAgent) + ") from its rules: crawlers of the 1994 and 1996 conventions end the record here and never see the rules (RFC 9309 crawlers do). Remove the blank line if those older crawlers should obey them too."}) // no fix: removing the line changes what older crawlers read (semantics §8)
+				p.reportAt(n, l.Start, l.Start, finding{sev: SevWarning, code: CodeBlankInGroup, section: secDraft1996, msg: "a blank line separates User-agent (line " + itoa(lastAgent) + ") from its rules: crawlers of the 1994 and 1996 conventions end the record here and never see the rules (RFC 9309 crawlers do). Remove the blank line if those older crawlers should obey them too."}) // no fix: removing the line changes what older crawlers read (READING.md §8)
 				break
 			}
 		}

@@ -68,7 +68,7 @@ func TestTodaySettledDiagnostics(t *testing.T) {
 		want []string // "line:severity:code"
 		none []string // codes that must not be reported
 	}{
-		{"the issue's file: Content-Signal against Content-Usage behind Disallow: /",
+		{"a publisher's file: Content-Signal against Content-Usage behind Disallow: /",
 			"User-agent: GPTBot\nContent-Signal: ai-train=yes\nContent-Usage: train-ai=n\nDisallow: /\n",
 			[]string{"3:warning:" + CodeSignalContradiction, "2:info:" + CodeSignalNeverRead, "3:info:" + CodeSignalNeverRead}, nil},
 		{"agreeing vocabularies",

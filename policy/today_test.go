@@ -51,7 +51,7 @@ func TestCorpus2026Signals(t *testing.T) {
 	}
 }
 
-// TestToday2026Files asks the questions of the issue on real files: may
+// TestToday2026Files asks a publisher's questions of real files: may
 // GPTBot train on /news/x, may OAI-SearchBot show it in search, may Google
 // use it for Gemini (train-ai and ai-input through Google-Extended)?
 func TestToday2026Files(t *testing.T) {

@@ -1,7 +1,7 @@
 package policy
 
 // Today's categories and vocabularies. Every choice the sources leave open
-// is made here, in one place, and documented in doc.go and the in-app help
+// is made here, in one place, and documented in READING.md §9 and the in-app help
 // ("choices"):
 //
 //   - A path may precede the values of Content-Signal, read as

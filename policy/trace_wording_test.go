@@ -48,7 +48,7 @@ func TestTraceWording(t *testing.T) {
 
 // TestOlderEmptyRecordTrace: an older kind's record ended by a blank line
 // before any rule is the crawler's record, and the trace says why it
-// forbids nothing (semantics §8).
+// forbids nothing (READING.md §8).
 func TestOlderEmptyRecordTrace(t *testing.T) {
 	pol := NewPolicy(MustParse("User-agent: OldBot\n\nDisallow: /p\n\nUser-agent: *\nDisallow: /\n"))
 	for _, k := range []Kind{KindDraft1996, KindREP1994, KindV2Proposal} {
