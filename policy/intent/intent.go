@@ -195,6 +195,11 @@ func (in *Intent) Validate() error {
 			}
 			seen[k] = i
 		}
+		for _, u := range r.Uses {
+			if u < policy.CategorySearch || u > policy.CategoryAIInput {
+				errs = append(errs, fmt.Errorf("%s: a use must be one of today's categories", where))
+			}
+		}
 		errs = append(errs, validateCells(r, where)...)
 	}
 	return errors.Join(errs...)

@@ -23,6 +23,7 @@ func TestValidate(t *testing.T) {
 	}{
 		{"valid", Intent{Rows: []Row{{Crawlers: []string{"GPTBot", "Brightbot 1.0", "brightbot"}, Cells: []Cell{{Column: search, Value: Yes, Scopes: []Scope{{Path: "/a/", Value: No}}}}}}}, ""},
 		{"no crawler", Intent{Rows: []Row{{Name: "empty"}}}, "no crawler"},
+		{"bad use", Intent{Rows: []Row{{Crawlers: []string{"A"}, Uses: []policy.Category{policy.CategoryNone}}}}, "a use must be"},
 		{"not a token", Intent{Rows: []Row{{Crawlers: []string{" /x"}}}}, "does not start with a product token"},
 		{"star with others", Intent{Rows: []Row{{Crawlers: []string{"*", "GPTBot"}}}}, "stands alone"},
 		{"crawler in two rows", Intent{Rows: []Row{{Crawlers: []string{"GPTBot"}}, {Crawlers: []string{"gptbot/1.1"}}}}, "already in row 1"},

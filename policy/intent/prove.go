@@ -43,9 +43,11 @@ type Check struct {
 	// (index for search, preserve for train-ai, ...); UsageNone otherwise.
 	Usage policy.Usage
 	// Scope is the scope path ("" for the site outside the row's scopes);
-	// Witness a URL path inside it and in no deeper scope.
-	Scope, Witness string
-	Kind           policy.Kind
+	// Witness a URL path inside it and in no deeper scope; Outside the
+	// witness of the enclosing scope ("" for the whole site), whose own
+	// check, in the same proof, gives the answer just outside this scope.
+	Scope, Witness, Outside string
+	Kind                    policy.Kind
 	// Intent is the cell's value at the witness (for crawl: the builder's
 	// decision, yes or no); Want the answer that says it.
 	Intent Value
@@ -205,6 +207,9 @@ func (a *asker) names(rp *rowPlan) []string {
 func (a *asker) proveRegion(rp *rowPlan, gi int) {
 	g := rp.regions[gi]
 	base := Check{Row: rp.index, RowName: rowTitle(rp), Scope: g.path, Witness: g.witness}
+	if g.parent >= 0 {
+		base.Outside = rp.regions[g.parent].witness
+	}
 	names := a.names(rp)
 	if rp.row.Any() && !a.otherOK {
 		c := base
