@@ -34,15 +34,13 @@ func (p *parser) checkField(fd *Field) {
 		p.checkCrawlerName(fd, false)
 	case FieldACAPPurpose, FieldACAPReference:
 		if fd.Value.Text == "" {
-			p.skip(fd, fd.Name, CodeEmptyValue, secP1Syntax, fd.Kind.String()+" needs a value")
+			p.skip(fd, fd.Name, finding{code: CodeEmptyValue, section: secP1Syntax, msg: fd.Kind.String() + " needs a value"})
 		}
 	case FieldACAPQualifiedUsage, FieldACAPCompositeUsage, FieldACAPResourceSet:
 		p.checkDefinitionSyntax(fd)
 	case FieldACAPIgnoreConventional:
 		if fd.Colon || fd.Value.Text != "" {
-			p.skipFix(fd, fd.Name, CodeBadValueACAP, secP1Ignore,
-				"ACAP-ignore-conventional-records is written alone, with no colon and no value; as written, ACAP crawlers do not recognise it",
-				&Fix{Title: "Write ACAP-ignore-conventional-records alone", Edits: []Edit{{Start: fd.Name.Pos.Offset, End: lineContentEnd(p.f, fd), New: "ACAP-ignore-conventional-records"}}})
+			p.skip(fd, fd.Name, finding{code: CodeBadValueACAP, section: secP1Ignore, msg: "ACAP-ignore-conventional-records is written alone, with no colon and no value; as written, ACAP crawlers do not recognise it", fix: &Fix{Title: "Write ACAP-ignore-conventional-records alone", Edits: []Edit{{Start: fd.Name.Pos.Offset, End: lineContentEnd(p.f, fd), New: "ACAP-ignore-conventional-records"}}}})
 		}
 	case FieldAllow, FieldDisallow:
 		if fd.Near && strings.ContainsAny(fd.Name.Text, " \t") {
@@ -53,9 +51,7 @@ func (p *parser) checkField(fd *Field) {
 			// space as %20, so writing %20 keeps what the line means for
 			// every kind; cutting the path would widen the rule.
 			enc := strings.NewReplacer(" ", "%20", "\t", "%09").Replace(v)
-			p.report(fd.Value, SevWarning, CodePatternSpace, secRFC9309,
-				"the path has a space in it: \""+v+"\" is one path. The tester reads the space as %20, as crawlers that decode escapes do, but Google's parser compares it as written and URLs carry a space as %20, so for Google the line matches nothing. Write the space as %20 if it is part of the path; if you meant several paths, write one per line.",
-				replace("Write "+enc, fd.Value, enc))
+			p.report(fd.Value, finding{sev: SevWarning, code: CodePatternSpace, section: secRFC9309, msg: "the path has a space in it: \"" + v + "\" is one path. The tester reads the space as %20, as crawlers that decode escapes do, but Google's parser compares it as written and URLs carry a space as %20, so for Google the line matches nothing. Write the space as %20 if it is part of the path; if you meant several paths, write one per line.", fix: replace("Write "+enc, fd.Value, enc)})
 		}
 		if v := fd.Value.Text; v != "" && v[0] != '/' && v[0] != '*' {
 			// No fix: writing the slash would change what the line means
@@ -69,38 +65,32 @@ func (p *parser) checkField(fd *Field) {
 			default:
 				msg += "Write \"/" + v + "\" if that is the path you meant."
 			}
-			p.report(fd.Value, SevWarning, CodePatternNoSlash, secRFC9309, msg, nil)
+			p.report(fd.Value, finding{sev: SevWarning, code: CodePatternNoSlash, section: secRFC9309, msg: msg})
 		}
 	case FieldCrawlDelay:
 		if !isDecimal(fd.Value.Text) {
-			p.report(fd.Value, SevWarning, CodeBadValue, secRFC9309,
-				"Crawl-delay takes a number of seconds, such as 10", nil)
+			p.report(fd.Value, finding{sev: SevWarning, code: CodeBadValue, section: secRFC9309, msg: "Crawl-delay takes a number of seconds, such as 10"})
 		}
 	case FieldSitemap:
 		if !isAbsURL(fd.Value.Text) && !(fd.Near && hasBlank(fd.Name.Text)) {
-			p.report(fd.Value, SevWarning, CodeBadValue, "RFC 9309 §2.3.5",
-				"Sitemap takes a full URL, such as https://www.example.com/sitemap.xml", nil)
+			p.report(fd.Value, finding{sev: SevWarning, code: CodeBadValue, section: "RFC 9309 §2.3.5", msg: "Sitemap takes a full URL, such as https://www.example.com/sitemap.xml"})
 		}
 	case FieldRobotVersion:
 		if !isVersion(fd.Value.Text) {
-			p.report(fd.Value, SevWarning, CodeBadValue, secV2Proposal,
-				"Robot-version takes a version number such as 2.0.0", nil)
+			p.report(fd.Value, finding{sev: SevWarning, code: CodeBadValue, section: secV2Proposal, msg: "Robot-version takes a version number such as 2.0.0"})
 		}
 	case FieldVisitTime:
 		if !isTimeRange(fd.Value.Text) {
-			p.report(fd.Value, SevWarning, CodeBadValue, secV2Proposal,
-				"Visit-time takes a range of UTC times written HHMM-HHMM, such as 0100-0645", nil)
+			p.report(fd.Value, finding{sev: SevWarning, code: CodeBadValue, section: secV2Proposal, msg: "Visit-time takes a range of UTC times written HHMM-HHMM, such as 0100-0645"})
 		}
 	case FieldRequestRate:
 		if !isRequestRate(fd.Value.Text) {
-			p.report(fd.Value, SevWarning, CodeBadValue, secV2Proposal,
-				"Request-rate takes documents per time, such as 1/10m or 100/24h, optionally followed by a time range 1300-1659", nil)
+			p.report(fd.Value, finding{sev: SevWarning, code: CodeBadValue, section: secV2Proposal, msg: "Request-rate takes documents per time, such as 1/10m or 100/24h, optionally followed by a time range 1300-1659"})
 		}
 	case FieldContentSignal, FieldContentUsage, FieldLicense:
 		p.checkSignal(fd)
 	case FieldHost:
-		p.report(fd.Name, SevInfo, CodeUnknownField, secRFC9309,
-			"Host is Yandex's: Yandex's crawler read it as the site's preferred host name; Google and the other crawlers ignore the line", nil)
+		p.report(fd.Name, finding{sev: SevInfo, code: CodeUnknownField, section: secRFC9309, msg: "Host is Yandex's: Yandex's crawler read it as the site's preferred host name; Google and the other crawlers ignore the line"})
 	}
 }
 
@@ -131,41 +121,34 @@ func (p *parser) misspelt(fd *Field) {
 	name := fd.Name.Text
 	if i := strings.IndexAny(name, " \t"); i >= 0 && !strings.HasPrefix(strings.ToLower(name), "user agent") {
 		// "Disallow /a:b": no colon after the name, but one later.
-		p.report(fd.Name, SevWarning, CodeMissingColon, secGoogleLeniency,
-			"there is no colon after "+name[:i]+", but there is one later in the line: Google's parser takes everything before the first colon as the name (\""+name+
-				"\", which starts with \""+sp.prefix+"\") and reads the line as "+canon+": "+fd.Value.Text+"; other crawlers ignore it. Write the colon right after "+name[:i]+" if that is what you meant.", nil)
+		p.report(fd.Name, finding{sev: SevWarning, code: CodeMissingColon, section: secGoogleLeniency, msg: "there is no colon after " + name[:i] + ", but there is one later in the line: Google's parser takes everything before the first colon as the name (\"" + name +
+			"\", which starts with \"" + sp.prefix + "\") and reads the line as " + canon + ": " + fd.Value.Text + "; other crawlers ignore it. Write the colon right after " + name[:i] + " if that is what you meant."})
 		return
 	}
-	p.report(fd.Name, SevWarning, CodeMisspeltField, secGoogleLeniency,
-		"\""+name+"\" is not a field name: Google's parser reads any name that starts with \""+sp.prefix+"\" as "+canon+", so it reads this line; other crawlers ignore it",
-		replace("Write "+canon, fd.Name, canon))
+	p.report(fd.Name, finding{sev: SevWarning, code: CodeMisspeltField, section: secGoogleLeniency, msg: "\"" + name + "\" is not a field name: Google's parser reads any name that starts with \"" + sp.prefix + "\" as " + canon + ", so it reads this line; other crawlers ignore it", fix: replace("Write "+canon, fd.Name, canon)})
 }
 
 func (p *parser) missingColon(fd *Field) {
 	at := fd.Name.End()
 	fix := &Fix{Title: "Add the colon", Edits: []Edit{{Start: at, End: at, New: ":"}}}
 	if fd.Kind.IsACAP() {
-		p.skipFix(fd, fd.Name, CodeMissingColonACAP, secP1Syntax,
-			fd.Name.Text+" has no colon after it, so ACAP crawlers do not understand the line and skip it", fix)
+		p.skip(fd, fd.Name, finding{code: CodeMissingColonACAP, section: secP1Syntax, msg: fd.Name.Text + " has no colon after it, so ACAP crawlers do not understand the line and skip it", fix: fix})
 		return
 	}
 	if fd.Value.Text == "" {
-		p.skip(fd, fd.Name, CodeNotUnderstood, secGoogleLeniency,
-			fd.Name.Text+" stands alone, with no colon and no value: no crawler reads it (Google's parser needs a colon, or a space between a name and a value), so the line is ignored")
+		p.skip(fd, fd.Name, finding{code: CodeNotUnderstood, section: secGoogleLeniency, msg: fd.Name.Text + " stands alone, with no colon and no value: no crawler reads it (Google's parser needs a colon, or a space between a name and a value), so the line is ignored"})
 		return
 	}
 	if hasBlank(fd.Value.Text) {
-		p.skipFix(fd, fd.Name, CodeNotUnderstood, secGoogleLeniency,
-			fd.Name.Text+" has no colon, and its value has spaces: no crawler can tell the name from the value, so the line is ignored", fix)
+		p.skip(fd, fd.Name, finding{code: CodeNotUnderstood, section: secGoogleLeniency, msg: fd.Name.Text + " has no colon, and its value has spaces: no crawler can tell the name from the value, so the line is ignored", fix: fix})
 		return
 	}
-	p.report(fd.Name, SevWarning, CodeMissingColon, secGoogleLeniency,
-		fd.Name.Text+" has no colon: Google reads the line anyway, other crawlers ignore it", fix)
+	p.report(fd.Name, finding{sev: SevWarning, code: CodeMissingColon, section: secGoogleLeniency, msg: fd.Name.Text + " has no colon: Google reads the line anyway, other crawlers ignore it", fix: fix})
 }
 
 func (p *parser) unknownField(fd *Field) {
 	if r, ok := readers[strings.ToLower(fd.Name.Text)]; ok {
-		p.report(fd.Name, SevInfo, CodeUnknownField, secRFC9309, r, nil)
+		p.report(fd.Name, finding{sev: SevInfo, code: CodeUnknownField, section: secRFC9309, msg: r})
 		return
 	}
 	msg := "unknown field \"" + fd.Name.Text + "\": crawlers ignore this line"
@@ -175,15 +158,14 @@ func (p *parser) unknownField(fd *Field) {
 		// User_agent, Dis-allow: meant as a field every crawler reads, read
 		// by none.
 		fix = replace("Write "+best, fd.Name, best)
-		p.skipFix(fd, fd.Name, CodeNotUnderstood, secGoogleLeniency,
-			"\""+fd.Name.Text+"\" is not "+best+": no crawler reads this line (Google's parser accepts only names that start with one of its spellings of "+best+"), so it is ignored. Did you mean "+best+"?", fix)
+		p.skip(fd, fd.Name, finding{code: CodeNotUnderstood, section: secGoogleLeniency, msg: "\"" + fd.Name.Text + "\" is not " + best + ": no crawler reads this line (Google's parser accepts only names that start with one of its spellings of " + best + "), so it is ignored. Did you mean " + best + "?", fix: fix})
 		return
 	}
 	if best != "" && fd.Colon {
 		msg += "; did you mean " + best + "?"
 		fix = replace("Write "+best, fd.Name, best)
 	}
-	p.report(fd.Name, SevInfo, CodeUnknownField, secRFC9309, msg, fix)
+	p.report(fd.Name, finding{sev: SevInfo, code: CodeUnknownField, section: secRFC9309, msg: msg, fix: fix})
 }
 
 // readers names who reads fields that are not part of any specification
@@ -218,7 +200,7 @@ func (p *parser) unknownACAPField(fd *Field) {
 		msg += "; did you mean " + best + "?"
 		fix = replace("Write "+best, fd.Name, best)
 	}
-	p.skipFix(fd, fd.Name, CodeUnknownACAPField, secP1Syntax, msg, fix)
+	p.skip(fd, fd.Name, finding{code: CodeUnknownACAPField, section: secP1Syntax, msg: msg, fix: fix})
 }
 
 // checkRule checks an ACAP permission or prohibition on its own.
@@ -246,39 +228,35 @@ func (p *parser) checkRule(fd *Field) {
 				fix = replace("Write "+verb+best, usageSpan, best)
 			}
 		}
-		p.skipFix(fd, fd.Name, CodeUnknownUsage, secP1Usages, msg, fix)
+		p.skip(fd, fd.Name, finding{code: CodeUnknownUsage, section: secP1Usages, msg: msg, fix: fix})
 		return
 	}
 	// Tokens after the pattern that are not qualifiers.
 	for _, t := range p.valueTokens(fd) {
 		if t.Kind == TokError {
 			s := p.span(t)
-			p.skip(fd, s, CodeStrayToken, secP1Syntax,
-				"\""+s.Text+"\" follows the pattern but is not a qualifier written type=value; a field takes one pattern, so ACAP crawlers skip the line")
+			p.skip(fd, s, finding{code: CodeStrayToken, section: secP1Syntax, msg: "\"" + s.Text + "\" follows the pattern but is not a qualifier written type=value; a field takes one pattern, so ACAP crawlers skip the line"})
 			return
 		}
 	}
 	if fd.Pattern().Text == "" && fd.SetRef().IsZero() {
-		p.skip(fd, fd.Name, CodeEmptyValue, secP1ResourceSpec,
-			fd.Name.Text+" needs a resource pattern (such as /) or a resource set; an empty one is not allowed in ACAP")
+		p.skip(fd, fd.Name, finding{code: CodeEmptyValue, section: secP1ResourceSpec, msg: fd.Name.Text + " needs a resource pattern (such as /) or a resource set; an empty one is not allowed in ACAP"})
 		return
 	}
 	if !fd.SetRef().IsZero() && fd.SetRef().Text == "" {
-		p.skip(fd, fd.Value, CodeEmptyValue, secP1ResourceSpec, "the resource set reference names no set")
+		p.skip(fd, fd.Value, finding{code: CodeEmptyValue, section: secP1ResourceSpec, msg: "the resource set reference names no set"})
 		return
 	}
 	if pat := fd.Pattern().Text; pat != "" {
 		if i := strings.IndexByte(pat, '$'); i >= 0 && i != len(pat)-1 {
 			s := Span{Pos: Pos{Offset: fd.Pattern().Pos.Offset + i, Line: fd.Line, Col: fd.Pattern().Pos.Col + i}, Text: "$"}
-			p.skip(fd, s, CodeAnchorNotLast, secP1Patterns,
-				"'$' may only be the last character of a pattern (it marks the end of the path); write %24 for a literal dollar sign")
+			p.skip(fd, s, finding{code: CodeAnchorNotLast, section: secP1Patterns, msg: "'$' may only be the last character of a pattern (it marks the end of the path); write %24 for a literal dollar sign"})
 			return
 		}
 		p.checkPatternSlash(fd.Pattern())
 	}
 	if fd.Local() != "" && !allow {
-		p.prohibit(fd, fd.Name, CodeLocalProhibition, secP1Prohibition,
-			"a prohibition may not name a locally defined usage; it is read as a prohibition of each usage that ("+fd.Local()+") stands for. Write one ACAP-disallow- line per usage.", nil)
+		p.prohibit(fd, fd.Name, finding{code: CodeLocalProhibition, section: secP1Prohibition, msg: "a prohibition may not name a locally defined usage; it is read as a prohibition of each usage that (" + fd.Local() + ") stands for. Write one ACAP-disallow- line per usage."})
 	}
 	p.checkQualifiers(fd, fd.Usage, fd.Quals(), allow)
 }
@@ -287,9 +265,7 @@ func (p *parser) checkRule(fd *Field) {
 // nor '*'.
 func (p *parser) checkPatternSlash(s Span) {
 	if v := s.Text; v != "" && v[0] != '/' && v[0] != '*' {
-		p.report(s, SevWarning, CodePatternNoSlash, secP1Patterns,
-			"resource patterns start with '/' (or '*'); \""+v+"\" is read as \"/"+v+"\"",
-			replace("Write /"+v, s, "/"+v))
+		p.report(s, finding{sev: SevWarning, code: CodePatternNoSlash, section: secP1Patterns, msg: "resource patterns start with '/' (or '*'); \"" + v + "\" is read as \"/" + v + "\"", fix: replace("Write /"+v, s, "/"+v)})
 	}
 }
 
@@ -321,14 +297,14 @@ func (p *parser) checkQualifiers(fd *Field, u Usage, qs []Qualifier, allow bool)
 			// Doubt is read as no: the definition stands, and every
 			// permission that uses it is read as a prohibition of its
 			// base usage (READING.md §8).
-			p.prohibit(fd, s, code, section, msg+"; a permission that uses this qualified usage is read as a prohibition of "+u.String(), fix)
+			p.prohibit(fd, s, finding{code: code, section: section, msg: msg + "; a permission that uses this qualified usage is read as a prohibition of " + u.String(), fix: fix})
 			return
 		}
 		if fd.Kind.IsDefinition() {
-			p.skipFix(fd, s, code, section, msg, fix)
+			p.skip(fd, s, finding{code: code, section: section, msg: msg, fix: fix})
 			return
 		}
-		p.prohibit(fd, s, code, section, msg+"; ACAP crawlers read the line as a prohibition", fix)
+		p.prohibit(fd, s, finding{code: code, section: section, msg: msg + "; ACAP crawlers read the line as a prohibition", fix: fix})
 	}
 	seen := [numQualTypes]bool{}
 	for _, q := range qs {
@@ -377,11 +353,9 @@ func (p *parser) checkQualifiers(fd *Field, u Usage, qs []Qualifier, allow bool)
 		s := Span{Pos: q.Pos, Text: p.f.text[q.Pos.Offset:q.End]}
 		switch q.Type {
 		case QualMustUseResource:
-			p.report(s, SevInfo, CodePriorArrangement, secP1MustUse,
-				"must-use-resource is interpreted only by prior arrangement with the crawler operator (and is not ready for implementation for presentation)", nil)
+			p.report(s, finding{sev: SevInfo, code: CodePriorArrangement, section: secP1MustUse, msg: "must-use-resource is interpreted only by prior arrangement with the crawler operator (and is not ready for implementation for presentation)"})
 		case QualMustIncludeResource:
-			p.report(s, SevInfo, CodeNotReady, secP1MustInclude,
-				"must-include-resource is not ready for implementation and is interpreted only by prior arrangement", nil)
+			p.report(s, finding{sev: SevInfo, code: CodeNotReady, section: secP1MustInclude, msg: "must-include-resource is not ready for implementation and is interpreted only by prior arrangement"})
 		}
 	}
 	// prohibited-modification=any alongside other values.
@@ -428,13 +402,12 @@ func (p *parser) checkRequest(fd *Field) {
 			s := Span{Pos: Pos{Offset: fd.Name.End() - len(fd.Action()), Line: fd.Line, Col: fd.Name.Pos.Col + len(fd.Name.Text) - len(fd.Action())}, Text: fd.Action()}
 			fix = replace("Write ACAP-request-"+best, s, best)
 		}
-		p.skipFix(fd, fd.Name, CodeBadAction, secP1Requests, msg, fix)
+		p.skip(fd, fd.Name, finding{code: CodeBadAction, section: secP1Requests, msg: msg, fix: fix})
 		return
 	}
-	p.report(fd.Name, SevInfo, CodeNotReady, secP1Requests,
-		"action requests are not ready for implementation; crawlers are not expected to act on this line", nil)
+	p.report(fd.Name, finding{sev: SevInfo, code: CodeNotReady, section: secP1Requests, msg: "action requests are not ready for implementation; crawlers are not expected to act on this line"})
 	if fd.Pattern().Text == "" {
-		p.skip(fd, fd.Name, CodeEmptyValue, secP1Requests, fd.Name.Text+" needs the path of one resource")
+		p.skip(fd, fd.Name, finding{code: CodeEmptyValue, section: secP1Requests, msg: fd.Name.Text + " needs the path of one resource"})
 	}
 }
 
@@ -449,9 +422,9 @@ func (p *parser) checkCrawlerName(fd *Field, acap bool) {
 	}
 	if v == "" {
 		if acap {
-			p.skip(fd, fd.Name, CodeEmptyValue, secP1Crawler, "ACAP-crawler needs a crawler name, or * for any crawler; ACAP crawlers skip this line, so the lines below it belong to the record above")
+			p.skip(fd, fd.Name, finding{code: CodeEmptyValue, section: secP1Crawler, msg: "ACAP-crawler needs a crawler name, or * for any crawler; ACAP crawlers skip this line, so the lines below it belong to the record above"})
 		} else {
-			p.report(fd.Name, SevWarning, CodeBadValue, secRFC9309Groups, "User-agent needs a crawler name, or * for any crawler; as written, the group applies to no crawler", nil)
+			p.report(fd.Name, finding{sev: SevWarning, code: CodeBadValue, section: secRFC9309Groups, msg: "User-agent needs a crawler name, or * for any crawler; as written, the group applies to no crawler"})
 		}
 		return
 	}
@@ -466,15 +439,11 @@ func (p *parser) checkCrawlerName(fd *Field, acap bool) {
 		if v[0] == '*' {
 			what = "'*' does not work as a wildcard in names: * names every crawler only when it stands alone"
 		}
-		p.report(fd.Value, SevWarning, CodeBadValue, sec,
-			"\""+v+"\" gives "+what+", so this "+field+" line names no crawler, and its rules apply to none. Write * alone for every crawler, or the crawler's name.", nil)
+		p.report(fd.Value, finding{sev: SevWarning, code: CodeBadValue, section: sec, msg: "\"" + v + "\" gives " + what + ", so this " + field + " line names no crawler, and its rules apply to none. Write * alone for every crawler, or the crawler's name."})
 	case v[len(name)] == '/' && isVersionSuffix(v[len(name)+1:]):
-		p.report(fd.Value, SevInfo, CodeCrawlerVersion, sec,
-			"crawler names are compared without a version: \""+v+"\" is read as \""+name+"\"",
-			replace("Write "+name, fd.Value, name))
+		p.report(fd.Value, finding{sev: SevInfo, code: CodeCrawlerVersion, section: sec, msg: "crawler names are compared without a version: \"" + v + "\" is read as \"" + name + "\"", fix: replace("Write "+name, fd.Value, name)})
 	default:
-		p.report(fd.Value, SevWarning, CodeCrawlerNameCut, sec,
-			"a crawler name is read as its leading letters, digits, '-', '_' and '.': \""+v+"\" is read as \""+name+"\", which may not be the crawler you meant", nil)
+		p.report(fd.Value, finding{sev: SevWarning, code: CodeCrawlerNameCut, section: sec, msg: "a crawler name is read as its leading letters, digits, '-', '_' and '.': \"" + v + "\" is read as \"" + name + "\", which may not be the crawler you meant"})
 	}
 }
 
@@ -493,48 +462,47 @@ func isVersionSuffix(s string) bool {
 func (p *parser) checkDefinitionSyntax(fd *Field) {
 	args := fd.Args()
 	if len(args) == 0 {
-		p.skip(fd, fd.Name, CodeEmptyValue, secP1Definitions, fd.Kind.String()+" needs a name and its definition")
+		p.skip(fd, fd.Name, finding{code: CodeEmptyValue, section: secP1Definitions, msg: fd.Kind.String() + " needs a name and its definition"})
 		return
 	}
 	if !isDefName(args[0].Text) {
-		p.skip(fd, args[0], CodeBadDefinition, secP1Syntax,
-			"\""+args[0].Text+"\" is not a valid name: names start with a letter and use letters, digits, '-', '_' and '.'")
+		p.skip(fd, args[0], finding{code: CodeBadDefinition, section: secP1Syntax, msg: "\"" + args[0].Text + "\" is not a valid name: names start with a letter and use letters, digits, '-', '_' and '.'"})
 		return
 	}
 	switch fd.Kind {
 	case FieldACAPQualifiedUsage:
 		if len(args) < 2 {
-			p.skip(fd, fd.Name, CodeBadDefinition, secP1Definitions, "a qualified usage needs a name, a standard usage and at least one qualifier")
+			p.skip(fd, fd.Name, finding{code: CodeBadDefinition, section: secP1Definitions, msg: "a qualified usage needs a name, a standard usage and at least one qualifier"})
 			return
 		}
 		u, ok := ParseUsage(args[1].Text)
 		if !ok {
-			p.skip(fd, args[1], CodeBadDefinition, secP1Definitions, "\""+args[1].Text+"\" is not a standard ACAP usage")
+			p.skip(fd, args[1], finding{code: CodeBadDefinition, section: secP1Definitions, msg: "\"" + args[1].Text + "\" is not a standard ACAP usage"})
 			return
 		}
 		if len(fd.Quals()) == 0 {
-			p.skip(fd, fd.Name, CodeBadDefinition, secP1Definitions, "a qualified usage needs at least one qualifier, such as time-limit=7-days")
+			p.skip(fd, fd.Name, finding{code: CodeBadDefinition, section: secP1Definitions, msg: "a qualified usage needs at least one qualifier, such as time-limit=7-days"})
 			return
 		}
 		for _, t := range p.valueTokens(fd) {
 			if t.Kind == TokError {
-				p.skip(fd, p.span(t), CodeStrayToken, secP1Syntax, "\""+p.span(t).Text+"\" is not a qualifier written type=value")
+				p.skip(fd, p.span(t), finding{code: CodeStrayToken, section: secP1Syntax, msg: "\"" + p.span(t).Text + "\" is not a qualifier written type=value"})
 				return
 			}
 		}
 		p.checkQualifiers(fd, u, fd.Quals(), true)
 	case FieldACAPCompositeUsage:
 		if len(args) < 2 {
-			p.skip(fd, fd.Name, CodeBadDefinition, secP1Definitions, "a composite usage needs a name and at least one usage")
+			p.skip(fd, fd.Name, finding{code: CodeBadDefinition, section: secP1Definitions, msg: "a composite usage needs a name and at least one usage"})
 		}
 	case FieldACAPResourceSet:
 		if len(args) < 2 {
-			p.skip(fd, fd.Name, CodeBadDefinition, secP1Definitions, "a resource set needs a name and at least one resource pattern")
+			p.skip(fd, fd.Name, finding{code: CodeBadDefinition, section: secP1Definitions, msg: "a resource set needs a name and at least one resource pattern"})
 			return
 		}
 		for _, a := range args[1:] {
 			if i := strings.IndexByte(a.Text, '$'); i >= 0 && i != len(a.Text)-1 {
-				p.skip(fd, a, CodeAnchorNotLast, secP1Patterns, "'$' may only be the last character of a pattern")
+				p.skip(fd, a, finding{code: CodeAnchorNotLast, section: secP1Patterns, msg: "'$' may only be the last character of a pattern"})
 				return
 			}
 			p.checkPatternSlash(a)

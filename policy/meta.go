@@ -249,7 +249,9 @@ func (r *metaReader) lineEnd(n int) int {
 	return e
 }
 
-func (r *metaReader) diag(start, end int, sev Severity, code, section, msg string, fix *Fix) {
+// diag records a finding about the page's bytes [start, end), cut at the
+// end of start's line.
+func (r *metaReader) diag(start, end int, what finding) {
 	p := r.pos(start)
 	if le := r.lineEnd(p.Line); end > le {
 		end = le
@@ -257,10 +259,7 @@ func (r *metaReader) diag(start, end int, sev Severity, code, section, msg strin
 	if end < p.Offset {
 		end = p.Offset
 	}
-	r.page.Diags = append(r.page.Diags, Diagnostic{
-		Pos: p, End: Pos{Offset: end, Line: p.Line, Col: p.Col + end - p.Offset},
-		Severity: sev, Code: code, Section: section, Message: msg, Fix: fix,
-	})
+	r.page.Diags = append(r.page.Diags, what.diagnostic(p, Pos{Offset: end, Line: p.Line, Col: p.Col + end - p.Offset}))
 }
 
 func metaIsSpace(c byte) bool {
@@ -380,8 +379,7 @@ func (r *metaReader) tokenize() {
 		off += len(raw)
 		if tt == html.ErrorToken {
 			if len(raw) > 0 {
-				r.diag(start, len(r.src), SevWarning, CodeMetaTruncated, metaSecHead,
-					"the HTML ends inside a tag or comment; what follows is not read", nil)
+				r.diag(start, len(r.src), finding{sev: SevWarning, code: CodeMetaTruncated, section: metaSecHead, msg: "the HTML ends inside a tag or comment; what follows is not read"})
 			}
 			break
 		}
@@ -406,8 +404,7 @@ func (r *metaReader) tokenize() {
 					id, _ := metaGet(attrs, "id")
 					r.frags = append(r.frags, metaRawFrag{id: id.val, class: cl, pos: start})
 				} else {
-					r.diag(start, start+len(raw), SevInfo, CodeMetaClassInactive, metaSecClass,
-						"ACAP class permissions are read on elements of <body> only; this one is ignored", nil)
+					r.diag(start, start+len(raw), finding{sev: SevInfo, code: CodeMetaClassInactive, section: metaSecClass, msg: "ACAP class permissions are read on elements of <body> only; this one is ignored"})
 				}
 			}
 			if name != "meta" {
@@ -422,8 +419,7 @@ func (r *metaReader) tokenize() {
 				continue
 			}
 			if state == inBody {
-				r.diag(start, start+len(raw), SevWarning, CodeMetaOutsideHead, metaSecHead,
-					"a META tag belongs in <head>; this one stands in <body> and is ignored", nil)
+				r.diag(start, start+len(raw), finding{sev: SevWarning, code: CodeMetaOutsideHead, section: metaSecHead, msg: "a META tag belongs in <head>; this one stands in <body> and is ignored"})
 				continue
 			}
 			r.tags = append(r.tags, metaRawTag{name: tn, attrs: attrs, pos: start, head: true})
@@ -566,8 +562,7 @@ func (r *metaReader) defContent(t *metaRawTag) (metaAttr, bool) {
 		return c, true
 	}
 	if v, ok := metaGet(t.attrs, "value"); ok {
-		r.diag(t.pos, v.off+len(v.val), SevInfo, CodeMetaDefValueAttr, metaSecDefinitions,
-			"the definition is read from the value attribute, as in the §1.3.4 example; the formal syntax (§1.3.5) puts it in content", nil)
+		r.diag(t.pos, v.off+len(v.val), finding{sev: SevInfo, code: CodeMetaDefValueAttr, section: metaSecDefinitions, msg: "the definition is read from the value attribute, as in the §1.3.4 example; the formal syntax (§1.3.5) puts it in content"})
 		return v, true
 	}
 	return metaAttr{}, false
@@ -576,8 +571,7 @@ func (r *metaReader) defContent(t *metaRawTag) (metaAttr, bool) {
 func (r *metaReader) define(t *metaRawTag, composite bool) {
 	c, ok := r.defContent(t)
 	if !ok || strings.TrimSpace(c.val) == "" {
-		r.diag(t.pos, t.pos+5, SevError, CodeMetaBadDefinition, metaSecDefinitions,
-			t.name+" needs a content attribute with the definition", nil)
+		r.diag(t.pos, t.pos+5, finding{sev: SevError, code: CodeMetaBadDefinition, section: metaSecDefinitions, msg: t.name + " needs a content attribute with the definition"})
 		return
 	}
 	words := metaWords(c.val, c.off, c.exact, " \t\n\r\f")
@@ -588,11 +582,10 @@ func (r *metaReader) define(t *metaRawTag, composite bool) {
 		if c.exact {
 			fix = &Fix{Title: "Start with ACAP", Edits: []Edit{{Start: words[0].off, End: words[0].off, New: "ACAP "}}}
 		}
-		r.diag(words[0].off, words[0].end, SevInfo, CodeMetaDefNoACAP, metaSecFormal,
-			"the formal syntax starts a definition with the word ACAP; read as if it did", fix)
+		r.diag(words[0].off, words[0].end, finding{sev: SevInfo, code: CodeMetaDefNoACAP, section: metaSecFormal, msg: "the formal syntax starts a definition with the word ACAP; read as if it did", fix: fix})
 	}
 	bad := func(w metaWord, msg string) {
-		r.diag(w.off, w.end, SevError, CodeMetaBadDefinition, metaSecDefinitions, msg+"; the definition is ignored", nil)
+		r.diag(w.off, w.end, finding{sev: SevError, code: CodeMetaBadDefinition, section: metaSecDefinitions, msg: msg + "; the definition is ignored"})
 	}
 	if len(words) < 2 {
 		w := metaWord{off: c.off, end: c.off + len(c.val)}
@@ -613,8 +606,7 @@ func (r *metaReader) define(t *metaRawTag, composite bool) {
 	}
 	key := lowerASCII(name.text)
 	if r.qual[key] != nil || r.comp[key] != nil {
-		r.diag(name.off, name.end, SevError, CodeMetaDuplicateDefinition, metaSecDefinitions,
-			"\""+name.text+"\" is already defined; the first definition counts and this one is ignored", nil)
+		r.diag(name.off, name.end, finding{sev: SevError, code: CodeMetaDuplicateDefinition, section: metaSecDefinitions, msg: "\"" + name.text + "\" is already defined; the first definition counts and this one is ignored"})
 		return
 	}
 	d := &MetaDefinition{Composite: composite, Name: name.text, Pos: r.pos(t.pos)}
@@ -654,8 +646,7 @@ func (r *metaReader) define(t *metaRawTag, composite bool) {
 			return
 		}
 		if !r.checkQuals(u, quals, true, "", c.exact) {
-			r.diag(name.off, name.end, SevError, CodeMetaBadDefinition, metaSecDefinitions,
-				"the qualified usage \""+name.text+"\" has a wrong qualifier: a permission that uses it is read as a prohibition of "+u.String(), nil)
+			r.diag(name.off, name.end, finding{sev: SevError, code: CodeMetaBadDefinition, section: metaSecDefinitions, msg: "the qualified usage \"" + name.text + "\" has a wrong qualifier: a permission that uses it is read as a prohibition of " + u.String()})
 			d.Broken = true
 			quals = nil
 		}
@@ -722,7 +713,7 @@ func (r *metaReader) checkQuals(u Usage, qs []Qualifier, allow bool, local strin
 	ok := true
 	bad := func(q Qualifier, code, msg string, fix *Fix) {
 		ok = false
-		r.diag(q.Pos.Offset, q.End, SevError, code, metaSecPermission, msg, fix)
+		r.diag(q.Pos.Offset, q.End, finding{sev: SevError, code: code, section: metaSecPermission, msg: msg, fix: fix})
 	}
 	seen := map[QualifierType]bool{}
 	for i := range qs {
@@ -775,8 +766,7 @@ func (r *metaReader) checkQuals(u Usage, qs []Qualifier, allow bool, local strin
 		}
 		seen[q.Type] = true
 		if qualNotReady(q.Type) {
-			r.diag(q.Pos.Offset, q.End, SevInfo, CodeMetaNotReady, metaSecPermission,
-				q.Type.String()+" is not ready for implementation and is interpreted only by prior arrangement", nil)
+			r.diag(q.Pos.Offset, q.End, finding{sev: SevInfo, code: CodeMetaNotReady, section: metaSecPermission, msg: q.Type.String() + " is not ready for implementation and is interpreted only by prior arrangement"})
 		}
 	}
 	return ok
@@ -798,8 +788,7 @@ func (r *metaReader) readTag(t *metaRawTag) {
 	c, ok := metaGet(t.attrs, "content")
 	tag.Content = c.val
 	if !ok || strings.TrimSpace(c.val) == "" {
-		r.diag(t.pos, t.pos+5, SevWarning, CodeMetaEmptyContent, metaSecConventional,
-			"this robots META tag has no content; it permits and forbids nothing", nil)
+		r.diag(t.pos, t.pos+5, finding{sev: SevWarning, code: CodeMetaEmptyContent, section: metaSecConventional, msg: "this robots META tag has no content; it permits and forbids nothing"})
 		r.page.Tags = append(r.page.Tags, tag)
 		return
 	}
@@ -830,7 +819,7 @@ func (r *metaReader) readConventional(c metaAttr, extra *[]MetaValue) []MetaRule
 			if acap != "" {
 				msg += "; in ACAP write content=\"ACAP " + acap + "\""
 			}
-			r.diag(w.off, w.end, SevInfo, CodeMetaUnknownValue, metaSecConventional, msg, nil)
+			r.diag(w.off, w.end, finding{sev: SevInfo, code: CodeMetaUnknownValue, section: metaSecConventional, msg: msg})
 			continue
 		}
 		if best := closest(lw, metaConventionalNames, 2); best != "" {
@@ -838,12 +827,10 @@ func (r *metaReader) readConventional(c metaAttr, extra *[]MetaValue) []MetaRule
 			if c.exact {
 				fix = &Fix{Title: "Write " + best, Edits: []Edit{{Start: w.off, End: w.end, New: best}}}
 			}
-			r.diag(w.off, w.end, SevWarning, CodeMetaMisspeltValue, metaSecConventional,
-				"\""+w.text+"\" is not a Robots META value; did you mean "+best+"? It is ignored", fix)
+			r.diag(w.off, w.end, finding{sev: SevWarning, code: CodeMetaMisspeltValue, section: metaSecConventional, msg: "\"" + w.text + "\" is not a Robots META value; did you mean " + best + "? It is ignored", fix: fix})
 			continue
 		}
-		r.diag(w.off, w.end, SevInfo, CodeMetaUnknownValue, metaSecConventional,
-			"\""+w.text+"\" is not one of the Robots META values (index, noindex, follow, nofollow, all, none); it is ignored", nil)
+		r.diag(w.off, w.end, finding{sev: SevInfo, code: CodeMetaUnknownValue, section: metaSecConventional, msg: "\"" + w.text + "\" is not one of the Robots META values (index, noindex, follow, nofollow, all, none); it is ignored"})
 	}
 	return rules
 }
@@ -877,8 +864,7 @@ func (r *metaReader) readACAP(c metaAttr, acapWord metaWord) []MetaRule {
 		i += j + 1
 	}
 	if n == 0 {
-		r.diag(acapWord.off, acapWord.end, SevError, CodeMetaACAPEmpty, metaSecFormal,
-			"ACAP must be followed by a permission or prohibition, such as ACAP disallow-index", nil)
+		r.diag(acapWord.off, acapWord.end, finding{sev: SevError, code: CodeMetaACAPEmpty, section: metaSecFormal, msg: "ACAP must be followed by a permission or prohibition, such as ACAP disallow-index"})
 	}
 	return rules
 }
@@ -940,8 +926,7 @@ func (r *metaReader) readItem(ws []metaWord, exact bool) []MetaRule {
 	}
 	for _, ru := range rules {
 		if ru.Usage == UsageCrawl {
-			r.diag(it.verb.off, it.verb.end, SevWarning, CodeMetaCrawl, metaSecSyntax,
-				"a page cannot permit or forbid crawl: it has already been crawled when its META tags are read; use robots.txt. This is ignored", nil)
+			r.diag(it.verb.off, it.verb.end, finding{sev: SevWarning, code: CodeMetaCrawl, section: metaSecSyntax, msg: "a page cannot permit or forbid crawl: it has already been crawled when its META tags are read; use robots.txt. This is ignored"})
 			break
 		}
 	}
@@ -982,19 +967,17 @@ func (r *metaReader) readVerb(it *metaItem) bool {
 				fix = &Fix{Title: "Write " + good, Edits: []Edit{{Start: w.off, End: w.end, New: good}}}
 			}
 		}
-		r.diag(w.off, ws[len(ws)-1].end, SevError, CodeMetaBadItem, metaSecFormal, msg, fix)
+		r.diag(w.off, ws[len(ws)-1].end, finding{sev: SevError, code: CodeMetaBadItem, section: metaSecFormal, msg: msg, fix: fix})
 		return false
 	}
 	if it.k > 1 {
-		r.diag(ws[0].off, ws[it.k-1].end, SevError, CodeMetaBadItem, metaSecFormal,
-			"only one usage-purpose pattern may stand before "+ws[it.k].text+"; the item is ignored", nil)
+		r.diag(ws[0].off, ws[it.k-1].end, finding{sev: SevError, code: CodeMetaBadItem, section: metaSecFormal, msg: "only one usage-purpose pattern may stand before " + ws[it.k].text + "; the item is ignored"})
 		return false
 	}
 	if it.k == 1 {
 		it.purpose = ws[0].text
 		if strings.ContainsAny(it.purpose, "=#") {
-			r.diag(ws[0].off, ws[0].end, SevError, CodeMetaBadItem, metaSecFormal,
-				"\""+it.purpose+"\" is not a usage-purpose pattern; the item is ignored", nil)
+			r.diag(ws[0].off, ws[0].end, finding{sev: SevError, code: CodeMetaBadItem, section: metaSecFormal, msg: "\"" + it.purpose + "\" is not a usage-purpose pattern; the item is ignored"})
 			return false
 		}
 	}
@@ -1027,8 +1010,7 @@ func (r *metaReader) readUsage(it *metaItem) bool {
 		if it.exact {
 			fix = &Fix{Title: "Write (" + name + ")", Edits: []Edit{{Start: it.nameOff, End: verb.end, New: "(" + name + ")"}}}
 		}
-		r.diag(it.nameOff, verb.end, SevWarning, CodeMetaLocalParens, metaSecFormal,
-			"a local usage is written in parentheses: ("+name+")", fix)
+		r.diag(it.nameOff, verb.end, finding{sev: SevWarning, code: CodeMetaLocalParens, section: metaSecFormal, msg: "a local usage is written in parentheses: (" + name + ")", fix: fix})
 		return true
 	}
 	msg := "\"" + name + "\" is not an ACAP usage"
@@ -1049,7 +1031,7 @@ func (r *metaReader) readUsage(it *metaItem) bool {
 			fix = &Fix{Title: "Write " + good, Edits: []Edit{{Start: it.nameOff, End: verb.end, New: good}}}
 		}
 	}
-	r.diag(it.nameOff, verb.end, SevError, CodeMetaUnknownUsage, metaSecFormal, msg+". The item is ignored.", fix)
+	r.diag(it.nameOff, verb.end, finding{sev: SevError, code: CodeMetaUnknownUsage, section: metaSecFormal, msg: msg + ". The item is ignored.", fix: fix})
 	return false
 }
 
@@ -1080,8 +1062,7 @@ func (r *metaReader) readArgs(it *metaItem) bool {
 		inIDs = false
 		q, next, ok := metaQualAt(rest, i)
 		if !ok {
-			r.diag(w.off, w.end, SevError, CodeMetaBadItem, metaSecFormal,
-				"\""+w.text+"\" is not a qualifier written type=value; the item is ignored", nil)
+			r.diag(w.off, w.end, finding{sev: SevError, code: CodeMetaBadItem, section: metaSecFormal, msg: "\"" + w.text + "\" is not a qualifier written type=value; the item is ignored"})
 			return false
 		}
 		it.quals = append(it.quals, q)
@@ -1102,19 +1083,16 @@ func (r *metaReader) readArgs(it *metaItem) bool {
 func (r *metaReader) checkIDList(it *metaItem, ids []metaWord) bool {
 	end := it.ws[len(it.ws)-1].end
 	if !it.allow {
-		r.diag(it.verb.off, end, SevError, CodeMetaFragmentOnProhibit, metaSecProhibition,
-			"a prohibition applies to the whole page and takes no id-list (use class=\"acap:"+it.verb.text+"\" on the fragment); the item is ignored", nil)
+		r.diag(it.verb.off, end, finding{sev: SevError, code: CodeMetaFragmentOnProhibit, section: metaSecProhibition, msg: "a prohibition applies to the whole page and takes no id-list (use class=\"acap:" + it.verb.text + "\" on the fragment); the item is ignored"})
 		return false
 	}
 	if len(ids) == 0 {
-		r.diag(it.verb.off, end, SevError, CodeMetaBadFragmentID, metaSecPermission,
-			"id-list= needs at least one fragment identifier; the item is ignored", nil)
+		r.diag(it.verb.off, end, finding{sev: SevError, code: CodeMetaBadFragmentID, section: metaSecPermission, msg: "id-list= needs at least one fragment identifier; the item is ignored"})
 		return false
 	}
 	for _, id := range ids {
 		if !metaValidID(id.text) {
-			r.diag(id.off, id.end, SevError, CodeMetaBadFragmentID, metaSecFormal,
-				"\""+id.text+"\" is not an HTML identifier (a letter, then letters, digits, '-', '_', ':' or '.'); the item is ignored", nil)
+			r.diag(id.off, id.end, finding{sev: SevError, code: CodeMetaBadFragmentID, section: metaSecFormal, msg: "\"" + id.text + "\" is not an HTML identifier (a letter, then letters, digits, '-', '_', ':' or '.'); the item is ignored"})
 			return false
 		}
 	}
@@ -1144,15 +1122,13 @@ func (r *metaReader) expandLocal(it *metaItem) ([]MetaRule, bool) {
 			}
 		}
 	} else {
-		r.diag(it.nameOff, it.verb.end, SevError, CodeMetaUndefinedUsage, metaSecDefinitions,
-			"\""+local+"\" is not defined on this page (define it with <meta name=\"ACAP-qualified-usage\"> or \"ACAP-composite-usage\"); the item is ignored", nil)
+		r.diag(it.nameOff, it.verb.end, finding{sev: SevError, code: CodeMetaUndefinedUsage, section: metaSecDefinitions, msg: "\"" + local + "\" is not defined on this page (define it with <meta name=\"ACAP-qualified-usage\"> or \"ACAP-composite-usage\"); the item is ignored"})
 		return nil, false
 	}
 	note := ""
 	if !allow {
 		note = "a prohibition of a local usage is read as a prohibition of each usage it is built from"
-		r.diag(it.nameOff, it.verb.end, SevError, CodeMetaLocalProhibition, metaSecFormal,
-			"a prohibition names a standard ACAP usage, not a local one; read as a prohibition of each usage \""+local+"\" is built from", nil)
+		r.diag(it.nameOff, it.verb.end, finding{sev: SevError, code: CodeMetaLocalProhibition, section: metaSecFormal, msg: "a prohibition names a standard ACAP usage, not a local one; read as a prohibition of each usage \"" + local + "\" is built from"})
 	}
 	if len(it.quals) > 0 {
 		r.checkQuals(it.u, it.quals, allow, local, it.exact)
@@ -1162,8 +1138,7 @@ func (r *metaReader) expandLocal(it *metaItem) ([]MetaRule, bool) {
 	}
 	if broken && allow && note == "" {
 		note = "read as a prohibition: the definition of a qualified usage it uses has a wrong qualifier"
-		r.diag(it.nameOff, it.verb.end, SevError, CodeMetaBadDefinition, metaSecDefinitions,
-			"\""+local+"\" uses a qualified usage whose definition has a wrong qualifier; read as a prohibition", nil)
+		r.diag(it.nameOff, it.verb.end, finding{sev: SevError, code: CodeMetaBadDefinition, section: metaSecDefinitions, msg: "\"" + local + "\" uses a qualified usage whose definition has a wrong qualifier; read as a prohibition"})
 	}
 	rules := make([]MetaRule, 0, len(parts))
 	for _, p := range parts {
@@ -1199,8 +1174,7 @@ func (r *metaReader) readFragment(rf *metaRawFrag) {
 		rest := w.text[len("acap:"):]
 		allow := hasPrefixFold(rest, "allow-")
 		if !allow && !hasPrefixFold(rest, "disallow-") {
-			r.diag(w.off, w.end, SevError, CodeMetaBadClass, metaSecClass,
-				"\""+w.text+"\" is not acap:allow-USAGE or acap:disallow-USAGE; it is ignored", nil)
+			r.diag(w.off, w.end, finding{sev: SevError, code: CodeMetaBadClass, section: metaSecClass, msg: "\"" + w.text + "\" is not acap:allow-USAGE or acap:disallow-USAGE; it is ignored"})
 			continue
 		}
 		name := rest[strings.IndexByte(rest, '-')+1:]
@@ -1210,8 +1184,7 @@ func (r *metaReader) readFragment(rf *metaRawFrag) {
 		}
 		if u, ok := ParseUsage(name); ok {
 			if u == UsageCrawl {
-				r.diag(w.off, w.end, SevWarning, CodeMetaCrawl, metaSecClass,
-					"a fragment cannot permit or forbid crawl; this is ignored", nil)
+				r.diag(w.off, w.end, finding{sev: SevWarning, code: CodeMetaCrawl, section: metaSecClass, msg: "a fragment cannot permit or forbid crawl; this is ignored"})
 			}
 			f.Rules = append(f.Rules, mk(u))
 			continue
@@ -1237,8 +1210,7 @@ func (r *metaReader) readFragment(rf *metaRawFrag) {
 				}
 			}
 		} else {
-			r.diag(w.off, w.end, SevError, CodeMetaBadClass, metaSecClass,
-				"\""+name+"\" is neither an ACAP usage nor a usage defined in this page's META tags; it is ignored", nil)
+			r.diag(w.off, w.end, finding{sev: SevError, code: CodeMetaBadClass, section: metaSecClass, msg: "\"" + name + "\" is neither an ACAP usage nor a usage defined in this page's META tags; it is ignored"})
 			continue
 		}
 		for _, ru := range us {
@@ -1252,8 +1224,7 @@ func (r *metaReader) readFragment(rf *metaRawFrag) {
 			f.Rules = append(f.Rules, ru)
 		}
 		if !allow {
-			r.diag(w.off, w.end, SevError, CodeMetaLocalProhibition, metaSecClass,
-				"acap:disallow- names a standard ACAP usage, not a local one; read as a prohibition of each usage \""+inner+"\" is built from", nil)
+			r.diag(w.off, w.end, finding{sev: SevError, code: CodeMetaLocalProhibition, section: metaSecClass, msg: "acap:disallow- names a standard ACAP usage, not a local one; read as a prohibition of each usage \"" + inner + "\" is built from"})
 		}
 	}
 	r.page.Fragments = append(r.page.Fragments, f)
@@ -1262,8 +1233,7 @@ func (r *metaReader) readFragment(rf *metaRawFrag) {
 func (r *metaReader) checkIDs() {
 	for _, w := range r.idRefs {
 		if !r.ids[w.text] {
-			r.diag(w.off, w.end, SevWarning, CodeMetaFragmentMissing, metaSecPermission,
-				"no element of this page has id=\""+w.text+"\"", nil)
+			r.diag(w.off, w.end, finding{sev: SevWarning, code: CodeMetaFragmentMissing, section: metaSecPermission, msg: "no element of this page has id=\"" + w.text + "\""})
 		}
 	}
 }
@@ -1292,9 +1262,8 @@ func (r *metaReader) checkConflicts() {
 			}
 			if f.Allow != ru.Allow && !reported[k] {
 				reported[k] = true
-				r.diag(ru.Pos.Offset, ru.Pos.Offset+len(ru.Text), SevWarning, CodeMetaConflict, metaSecConflicts,
-					"\""+ru.Text+"\" and \""+f.Text+"\" (line "+itoa(f.Pos.Line)+") disagree about "+ru.Usage.String()+
-						" for "+t.Name+"; conflicting META tags prohibit the usage", nil)
+				r.diag(ru.Pos.Offset, ru.Pos.Offset+len(ru.Text), finding{sev: SevWarning, code: CodeMetaConflict, section: metaSecConflicts, msg: "\"" + ru.Text + "\" and \"" + f.Text + "\" (line " + itoa(f.Pos.Line) + ") disagree about " + ru.Usage.String() +
+					" for " + t.Name + "; conflicting META tags prohibit the usage"})
 			}
 		}
 	}

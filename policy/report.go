@@ -11,9 +11,9 @@ func endOf(s Span) Pos {
 	return Pos{Offset: s.End(), Line: s.Pos.Line, Col: s.Pos.Col + s.End() - s.Pos.Offset}
 }
 
-// report records a diagnostic about span s.
-func (p *parser) report(s Span, sev Severity, code, section, msg string, fix *Fix) {
-	p.f.diags = append(p.f.diags, Diagnostic{Pos: s.Pos, End: endOf(s), Severity: sev, Code: code, Message: msg, Section: section, Fix: fix})
+// report records a finding about span s.
+func (p *parser) report(s Span, what finding) {
+	p.f.diags = append(p.f.diags, what.on(s))
 }
 
 // finding is what a diagnostic says, before it is placed in the file.
@@ -25,10 +25,18 @@ type finding struct {
 	fix     *Fix
 }
 
+// diagnostic places a finding between two positions.
+func (fd finding) diagnostic(pos, end Pos) Diagnostic {
+	return Diagnostic{Pos: pos, End: end, Severity: fd.sev, Code: fd.code, Message: fd.msg, Section: fd.section, Fix: fd.fix}
+}
+
+// on places a finding on a span.
+func (fd finding) on(s Span) Diagnostic { return fd.diagnostic(s.Pos, endOf(s)) }
+
 // diagnosticOn places a finding on the bytes [start, end) of line n.
 func (f *File) diagnosticOn(n, start, end int, fd finding) Diagnostic {
 	pos := f.posAt(n, start)
-	return Diagnostic{Pos: pos, End: Pos{Offset: end, Line: n, Col: pos.Col + end - start}, Severity: fd.sev, Code: fd.code, Message: fd.msg, Section: fd.section, Fix: fd.fix}
+	return fd.diagnostic(pos, Pos{Offset: end, Line: n, Col: pos.Col + end - start})
 }
 
 // reportAt records a finding about the bytes [start, end) of line n.
@@ -36,23 +44,21 @@ func (p *parser) reportAt(n, start, end int, fd finding) {
 	p.f.diags = append(p.f.diags, p.f.diagnosticOn(n, start, end, fd))
 }
 
-// skip records an error and marks the field skipped.
-func (p *parser) skip(fd *Field, s Span, code, section, msg string) {
-	p.skipFix(fd, s, code, section, msg, nil)
-}
-
-func (p *parser) skipFix(fd *Field, s Span, code, section, msg string, fix *Fix) {
+// skip records an error about span s and marks the field skipped.
+func (p *parser) skip(fd *Field, s Span, what finding) {
 	fd.Status = StatusSkipped
-	p.report(s, SevError, code, section, msg, fix)
+	what.sev = SevError
+	p.report(s, what)
 }
 
-// prohibit records an error and marks the field to be read as a prohibition
-// (unless it is already skipped).
-func (p *parser) prohibit(fd *Field, s Span, code, section, msg string, fix *Fix) {
+// prohibit records an error about span s and marks the field to be read
+// as a prohibition (unless it is already skipped).
+func (p *parser) prohibit(fd *Field, s Span, what finding) {
 	if fd.Status == StatusOK {
 		fd.Status = StatusProhibit
 	}
-	p.report(s, SevError, code, section, msg, fix)
+	what.sev = SevError
+	p.report(s, what)
 }
 
 // replace returns a fix that replaces span s with text.

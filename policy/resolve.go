@@ -31,8 +31,7 @@ func (p *parser) define(fd *Field) {
 	d := &p.f.Defs
 	name := lowerASCII(fd.Args()[0].Text)
 	dup := func(first *Field) {
-		p.skip(fd, fd.Args()[0], CodeDuplicateDefinition, secP1Definitions,
-			"\""+fd.Args()[0].Text+"\" is already defined on line "+itoa(first.Line)+"; the first definition counts and this one is ignored")
+		p.skip(fd, fd.Args()[0], finding{code: CodeDuplicateDefinition, section: secP1Definitions, msg: "\"" + fd.Args()[0].Text + "\" is already defined on line " + itoa(first.Line) + "; the first definition counts and this one is ignored"})
 	}
 	switch fd.Kind {
 	case FieldACAPQualifiedUsage, FieldACAPCompositeUsage:
@@ -59,7 +58,7 @@ func (p *parser) define(fd *Field) {
 					if d.Composite[local] != nil {
 						msg = a.Text + " is a composite usage; a composite usage may only combine standard usages and qualified usages"
 					}
-					p.skip(fd, a, CodeUndefinedUsage, secP1Definitions, msg)
+					p.skip(fd, a, finding{code: CodeUndefinedUsage, section: secP1Definitions, msg: msg})
 					return
 				}
 				c.Parts = append(c.Parts, UsagePart{Usage: q.Usage, Qualified: q})
@@ -75,7 +74,7 @@ func (p *parser) define(fd *Field) {
 					msg += "; a qualified usage is written in parentheses"
 					fix = replace("Write ("+a.Text+")", a, "("+a.Text+")")
 				}
-				p.skipFix(fd, a, CodeBadDefinition, secP1Definitions, msg, fix)
+				p.skip(fd, a, finding{code: CodeBadDefinition, section: secP1Definitions, msg: msg, fix: fix})
 				return
 			}
 			c.Parts = append(c.Parts, UsagePart{Usage: u})
@@ -166,7 +165,7 @@ func (p *parser) expand(fd *Field) {
 				parts = append(parts, pt)
 			}
 		} else {
-			p.skip(fd, fd.Name, CodeUndefinedUsage, secP1LocalUsage, p.undefinedMessage("usage", "("+fd.Local()+")", fd.Local()))
+			p.skip(fd, fd.Name, finding{code: CodeUndefinedUsage, section: secP1LocalUsage, msg: p.undefinedMessage("usage", "("+fd.Local()+")", fd.Local())})
 			return
 		}
 	} else {
@@ -177,7 +176,7 @@ func (p *parser) expand(fd *Field) {
 	if !fd.SetRef().IsZero() {
 		set := p.set(lowerASCII(fd.SetRef().Text))
 		if set == nil {
-			p.skip(fd, fd.SetRef(), CodeUndefinedSet, secP1ResourceSpec, p.undefinedMessage("resource set", fd.SetRef().Text, lowerASCII(fd.SetRef().Text)))
+			p.skip(fd, fd.SetRef(), finding{code: CodeUndefinedSet, section: secP1ResourceSpec, msg: p.undefinedMessage("resource set", fd.SetRef().Text, lowerASCII(fd.SetRef().Text))})
 			return
 		}
 		pats = set.Patterns
@@ -188,9 +187,8 @@ func (p *parser) expand(fd *Field) {
 		if p.f.Defs.Qualified[lowerASCII(broken.Name)] != broken {
 			where += " of the file that refers to this one"
 		}
-		p.prohibit(fd, fd.Name, CodeBrokenQualifiedUsage, secP1Definitions,
-			"the qualified usage ("+broken.Name+") is defined with qualifiers that are wrong ("+where+
-				"), so ACAP crawlers read this line as a prohibition of "+usagesOf(parts)+"; correct the definition", nil)
+		p.prohibit(fd, fd.Name, finding{code: CodeBrokenQualifiedUsage, section: secP1Definitions, msg: "the qualified usage (" + broken.Name + ") is defined with qualifiers that are wrong (" + where +
+			"), so ACAP crawlers read this line as a prohibition of " + usagesOf(parts) + "; correct the definition"})
 	}
 	allow := fd.Kind == FieldACAPAllow && fd.Status == StatusOK
 	a := p.acapOf(fd)

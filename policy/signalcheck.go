@@ -26,8 +26,7 @@ func subSpan(s Span, i, j int) Span {
 func (p *parser) checkSignal(fd *Field) {
 	if fd.Kind == FieldLicense {
 		if !isAbsURL(fd.Value.Text) {
-			p.report(fd.Value, SevWarning, CodeSignalSyntax, secSignals,
-				"License takes the full URL of an RSL licence file, such as https://example.com/license.xml", nil)
+			p.report(fd.Value, finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: "License takes the full URL of an RSL licence file, such as https://example.com/license.xml"})
 		}
 		return
 	}
@@ -39,8 +38,7 @@ func (p *parser) checkSignal(fd *Field) {
 		return
 	}
 	if len(st.Entries) == 0 {
-		p.report(fd.Name, SevWarning, CodeSignalSyntax, secSignals,
-			v.name+" states no preference; write, for example, "+v.name+": "+v.example, nil)
+		p.report(fd.Name, finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: v.name + " states no preference; write, for example, " + v.name + ": " + v.example})
 		return
 	}
 	last := map[string]int{}
@@ -51,8 +49,7 @@ func (p *parser) checkSignal(fd *Field) {
 		for j, k := range e.Params {
 			if _, known := v.labels[k]; known {
 				ps := subSpan(val, e.ParamOffs[j], e.ParamOffs[j]+1)
-				p.report(ps, SevWarning, CodeSignalSyntax, secSignals,
-					"a semicolon makes "+k+" a parameter of "+e.Label+", which is ignored; separate preferences with commas", replace("Write a comma", ps, ","))
+				p.report(ps, finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: "a semicolon makes " + k + " a parameter of " + e.Label + ", which is ignored; separate preferences with commas", fix: replace("Write a comma", ps, ",")})
 			}
 		}
 	}
@@ -69,19 +66,17 @@ func (p *parser) checkSignal(fd *Field) {
 				msg = "\"" + e.Label + "\" is ignored: " + v.name + " knows " + knownLabels(v) + "; did you mean " + meant + "?"
 				fix = replace("Write "+meant, ls, meant)
 			}
-			p.report(ls, SevInfo, CodeSignalSyntax, secSignals, msg, fix)
+			p.report(ls, finding{sev: SevInfo, code: CodeSignalSyntax, section: secSignals, msg: msg, fix: fix})
 			continue
 		}
 		if last[e.Label] != i {
-			p.report(ls, SevWarning, CodeSignalSyntax, secSignals,
-				e.Label+" is given again later on this line; only the last value counts", nil)
+			p.report(ls, finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: e.Label + " is given again later on this line; only the last value counts"})
 			continue
 		}
 		vs := subSpan(val, e.ValueOff, e.ValueOff+len(e.Value))
 		switch {
 		case e.Value == "":
-			p.report(ls, SevWarning, CodeSignalSyntax, secSignals,
-				e.Label+" has no value, so it states no preference: write "+e.Label+"="+v.yes+" or "+e.Label+"="+v.no, nil)
+			p.report(ls, finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: e.Label + " has no value, so it states no preference: write " + e.Label + "=" + v.yes + " or " + e.Label + "=" + v.no})
 		case e.Token && (e.Value == v.yes || e.Value == v.no):
 		default:
 			var fix *Fix
@@ -91,8 +86,7 @@ func (p *parser) checkSignal(fd *Field) {
 			case "no", "n", "false", "disallow", "disallowed", "0", "?0":
 				fix = replace("Write "+v.no, vs, v.no)
 			}
-			p.report(vs, SevWarning, CodeSignalSyntax, secSignals,
-				"the value of "+e.Label+" in "+v.name+" is "+v.yes+" or "+v.no+"; \""+e.Value+"\" states no preference", fix)
+			p.report(vs, finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: "the value of " + e.Label + " in " + v.name + " is " + v.yes + " or " + v.no + "; \"" + e.Value + "\" states no preference", fix: fix})
 		}
 	}
 }
@@ -112,8 +106,7 @@ func (p *parser) checkUnreadable(fd *Field, v *signalVocab, st Statement) {
 				path := st.Path + " " + rest[:sp]
 				fixed := strings.ReplaceAll(strings.ReplaceAll(path, " ", "%20"), "\t", "%09")
 				ps := subSpan(val, st.PathOff, st.PrefsOff+sp)
-				p.report(ps, SevWarning, CodeSignalSyntax, secSignals,
-					"a path ends at the first space, so this line is for the path "+st.Path+" and its preferences cannot be read; write a space in a path as %20", replace("Write "+fixed, ps, fixed))
+				p.report(ps, finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: "a path ends at the first space, so this line is for the path " + st.Path + " and its preferences cannot be read; write a space in a path as %20", fix: replace("Write "+fixed, ps, fixed)})
 				return
 			}
 		}
@@ -121,24 +114,20 @@ func (p *parser) checkUnreadable(fd *Field, v *signalVocab, st Statement) {
 	if st.Path == "" && len(rest) > 0 && rest[0] != '/' && strings.IndexAny(rest, " \t") > 0 {
 		first := rest[:strings.IndexAny(rest, " \t")]
 		if strings.Contains(first, "/") && !strings.Contains(first, "=") {
-			p.report(subSpan(val, 0, len(first)), SevWarning, CodeSignalSyntax, secSignals,
-				"a path starts with /; \""+first+"\" is read as part of the preferences, which then cannot be read", replace("Write /"+first, subSpan(val, 0, len(first)), "/"+first))
+			p.report(subSpan(val, 0, len(first)), finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: "a path starts with /; \"" + first + "\" is read as part of the preferences, which then cannot be read", fix: replace("Write /"+first, subSpan(val, 0, len(first)), "/"+first)})
 			return
 		}
 	}
 	if strings.ToLower(rest) != rest && ParseStatement(fd.Kind, strings.ToLower(rest)).Err == "" {
-		p.report(whole, SevWarning, CodeSignalSyntax, secSignals,
-			v.name+" labels and values are lower case (they are compared byte for byte), so this line states no preference", replace("Write it in lower case", whole, strings.ToLower(rest)))
+		p.report(whole, finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: v.name + " labels and values are lower case (they are compared byte for byte), so this line states no preference", fix: replace("Write it in lower case", whole, strings.ToLower(rest))})
 		return
 	}
 	if spaced := strings.Join(strings.Fields(rest), ", "); spaced != rest && ParseStatement(fd.Kind, spaced).Err == "" {
-		p.report(whole, SevWarning, CodeSignalSyntax, secSignals,
-			"preferences are separated by commas; without them the line cannot be read and states no preference", replace("Separate them with commas", whole, spaced))
+		p.report(whole, finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: "preferences are separated by commas; without them the line cannot be read and states no preference", fix: replace("Separate them with commas", whole, spaced)})
 		return
 	}
 	at := subSpan(val, st.ErrOff, len(val.Text))
-	p.report(at, SevWarning, CodeSignalSyntax, secSignals,
-		"this "+v.name+" line cannot be read ("+st.Err+"), so it states no preference; write, for example, "+v.name+": "+v.example, nil)
+	p.report(at, finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: "this " + v.name + " line cannot be read (" + st.Err + "), so it states no preference; write, for example, " + v.name + ": " + v.example})
 }
 
 func knownLabelList(v *signalVocab) []string {

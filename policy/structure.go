@@ -85,15 +85,13 @@ func (st *sorting) conventional(fd *Field) {
 	if r != nil {
 		fd.Record = r
 		r.Ignored = append(r.Ignored, fd)
-		p.report(fd.Name, SevWarning, CodeConventionalInRecord, secP1Combination,
-			fd.Kind.String()+" stands inside the ACAP record that starts on line "+itoa(r.First)+
-				": ACAP crawlers ignore it there, while conventional crawlers still apply it to the group above. Put conventional lines before the ACAP records.", nil)
+		p.report(fd.Name, finding{sev: SevWarning, code: CodeConventionalInRecord, section: secP1Combination, msg: fd.Kind.String() + " stands inside the ACAP record that starts on line " + itoa(r.First) +
+			": ACAP crawlers ignore it there, while conventional crawlers still apply it to the group above. Put conventional lines before the ACAP records."})
 	}
 	if fd.Kind.IsConventionalRule() {
 		if g == nil {
 			if r == nil {
-				p.report(fd.Name, SevWarning, CodeRuleOutsideGroup, secRFC9309Groups,
-					fd.Kind.String()+" comes before any User-agent line, so no crawler applies it. Add a User-agent line above it.", nil)
+				p.report(fd.Name, finding{sev: SevWarning, code: CodeRuleOutsideGroup, section: secRFC9309Groups, msg: fd.Kind.String() + " comes before any User-agent line, so no crawler applies it. Add a User-agent line above it."})
 			}
 		} else {
 			p.rules = append(p.rules, fd)
@@ -135,12 +133,10 @@ func (st *sorting) acapLine(fd *Field) {
 	r.Last = fd.Line
 	switch {
 	case r.Reference != nil:
-		p.skip(fd, fd.Name, CodeReferenceNotAlone, secP1Reference,
-			"a record with ACAP-permissions-reference (line "+itoa(r.Reference.Line)+") may hold nothing else; this line is ignored")
+		p.skip(fd, fd.Name, finding{code: CodeReferenceNotAlone, section: secP1Reference, msg: "a record with ACAP-permissions-reference (line " + itoa(r.Reference.Line) + ") may hold nothing else; this line is ignored"})
 	case fd.Kind == FieldACAPReference:
 		if st.recordHasBody {
-			p.skip(fd, fd.Name, CodeReferenceNotAlone, secP1Reference,
-				"ACAP-permissions-reference must come straight after the ACAP-crawler lines, in a record of its own")
+			p.skip(fd, fd.Name, finding{code: CodeReferenceNotAlone, section: secP1Reference, msg: "ACAP-permissions-reference must come straight after the ACAP-crawler lines, in a record of its own"})
 		} else {
 			r.Reference = fd
 		}
@@ -152,8 +148,7 @@ func (st *sorting) acapLine(fd *Field) {
 		st.sub.Purposes = append(st.sub.Purposes, fd)
 	case st.sub != nil:
 		if fd.Kind == FieldACAPRequest {
-			p.skip(fd, fd.Name, CodeRequestInSubRecord, secP1Records,
-				"action requests may not stand in a sub-record for a usage purpose; put it before the first ACAP-usage-purpose line")
+			p.skip(fd, fd.Name, finding{code: CodeRequestInSubRecord, section: secP1Records, msg: "action requests may not stand in a sub-record for a usage purpose; put it before the first ACAP-usage-purpose line"})
 			return
 		}
 		st.sub.Rules = append(st.sub.Rules, fd)
@@ -178,8 +173,7 @@ func (st *sorting) definition(fd *Field) {
 		{Start: at, End: at, New: f.text[l.Start:l.End] + "\n"},
 		{Start: l.Start, End: l.Next, New: ""},
 	}}
-	st.p.skipFix(fd, fd.Name, CodeDefinitionAfterRecord, secP1Definitions,
-		"definitions must come before the first ACAP record (line "+itoa(first)+"); crawlers ignore this one here", fix)
+	st.p.skip(fd, fd.Name, finding{code: CodeDefinitionAfterRecord, section: secP1Definitions, msg: "definitions must come before the first ACAP record (line " + itoa(first) + "); crawlers ignore this one here", fix: fix})
 }
 
 // ignoreConventional notes ACAP-ignore-conventional-records, which applies
@@ -193,8 +187,7 @@ func (st *sorting) ignoreConventional(fd *Field) {
 		f.IgnoreConventional = fd
 	}
 	if len(f.Records) > 0 || st.p.sawDefinition(fd.Line) {
-		st.p.report(fd.Name, SevInfo, CodeIgnorePosition, secP1Ignore,
-			"ACAP-ignore-conventional-records applies to the whole file wherever it stands, but it is meant to come before the ACAP definitions and records", nil)
+		st.p.report(fd.Name, finding{sev: SevInfo, code: CodeIgnorePosition, section: secP1Ignore, msg: "ACAP-ignore-conventional-records applies to the whole file wherever it stands, but it is meant to come before the ACAP definitions and records"})
 	}
 }
 
@@ -219,8 +212,7 @@ func (st *sorting) acapUnknown(fd *Field) {
 func (st *sorting) signal(fd *Field) {
 	st.f.Signals = append(st.f.Signals, fd)
 	if fd.Kind != FieldLicense && st.g == nil {
-		st.p.report(fd.Name, SevWarning, CodeSignalSyntax, secSignals,
-			fd.Kind.String()+" comes before any User-agent line, so it speaks to no crawler. Put it inside a group, such as after User-agent: *.", nil)
+		st.p.report(fd.Name, finding{sev: SevWarning, code: CodeSignalSyntax, section: secSignals, msg: fd.Kind.String() + " comes before any User-agent line, so it speaks to no crawler. Put it inside a group, such as after User-agent: *."})
 	}
 }
 
@@ -242,7 +234,7 @@ func (p *parser) outsideRecord(fd *Field, afterUserAgent bool) {
 	if afterUserAgent {
 		msg = fd.Name.Text + " is outside any ACAP record: a User-agent line above it ended the ACAP record. Move the conventional group before the ACAP records, or repeat the ACAP-crawler line"
 	}
-	p.skip(fd, fd.Name, CodeOutsideRecord, secP1Records, msg)
+	p.skip(fd, fd.Name, finding{code: CodeOutsideRecord, section: secP1Records, msg: msg})
 }
 
 // checkRecord reports problems of a whole record.
@@ -260,19 +252,16 @@ func (p *parser) checkRecord(r *Record) {
 		}
 	}
 	if any != nil && named > 0 {
-		p.report(any.Value, SevWarning, CodeAnyWithNamed, secP1Crawler,
-			"ACAP-crawler: * shares a record with named crawlers: the record then counts for every crawler as an any-crawler record, and for the named ones as a named record. Give * a record of its own.", nil)
+		p.report(any.Value, finding{sev: SevWarning, code: CodeAnyWithNamed, section: secP1Crawler, msg: "ACAP-crawler: * shares a record with named crawlers: the record then counts for every crawler as an any-crawler record, and for the named ones as a named record. Give * a record of its own."})
 	}
 	c := r.Crawlers[len(r.Crawlers)-1]
 	if r.Reference == nil && len(r.Rules) == 0 && len(r.Subs) == 0 && r.Last == c.Line {
-		p.report(c.Name, SevWarning, CodeEmptyRecord, secP1Records,
-			"this ACAP record has no permissions or prohibitions, so it says nothing to its crawlers", nil)
+		p.report(c.Name, finding{sev: SevWarning, code: CodeEmptyRecord, section: secP1Records, msg: "this ACAP record has no permissions or prohibitions, so it says nothing to its crawlers"})
 	}
 	for _, s := range r.Subs {
 		if len(s.Rules) == 0 {
 			pf := s.Purposes[len(s.Purposes)-1]
-			p.report(pf.Name, SevWarning, CodeEmptySubRecord, secP1Records,
-				"no permission or prohibition follows this ACAP-usage-purpose line, so it has no effect", nil)
+			p.report(pf.Name, finding{sev: SevWarning, code: CodeEmptySubRecord, section: secP1Records, msg: "no permission or prohibition follows this ACAP-usage-purpose line, so it has no effect"})
 		}
 	}
 }
