@@ -277,7 +277,12 @@ func (e *editor) setText(name, text string) {
 	e.d.Name = name
 	e.leaveView()
 	if len(text) < viewMin {
-		e.loadText(text)
+		e.d.SetText(e.putValue(text))
+		if e.d.Len() <= openCheckMax {
+			e.d.Check()
+		} else {
+			e.scheduleCheck() // after the first paint
+		}
 		e.showFromTop()
 		return
 	}

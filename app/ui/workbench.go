@@ -88,6 +88,7 @@ type Workbench struct {
 	exercises     *Exercises
 	help          *HelpView
 	signals       *Signals
+	builder       *Builder
 
 	shareErr   error      // a share link that could not be opened
 	sharedView bool       // a shared workspace is shown (see shared.go)
@@ -654,9 +655,18 @@ func (c *Workbench) load(name, text string) {
 	c.ed.d.From = c.referrer(c.active)
 	c.ed.setText(name, text)
 	if c.sim != nil && c.active == 0 {
-		if len(text) <= syncCheckMax {
+		switch {
+		case len(text) <= openCheckMax:
 			c.sim.fit(c.ed.file())
-		} else {
+		case len(text) <= syncCheckMax:
+			// Checked and fitted once the text is drawn: the browser's
+			// layout of the text and the check never share a frame.
+			afterPaint(func() {
+				if c.active == 0 {
+					c.sim.fit(c.ed.file())
+				}
+			})
+		default:
 			// A large file is checked after the first paint: the
 			// simulator follows it with the slow checks.
 			c.fitPending = true
@@ -664,11 +674,27 @@ func (c *Workbench) load(name, text string) {
 	}
 	c.renderTabs()
 	c.workspaceChanged()
-	if len(text) <= syncCheckMax {
+	if len(text) <= openCheckMax {
 		c.saveNow()
 	} else {
 		c.scheduleSave() // after the first paint too
 	}
+}
+
+// openCheckMax is the size (bytes) up to which a file opened is checked,
+// fitted by the simulator and saved in the task that shows it.
+const openCheckMax = 8 << 10
+
+// afterPaint runs fn in a task after the next paint of the page.
+func afterPaint(fn func()) {
+	var frame, task app.Func
+	task = app.FuncOf(func(app.Value, []app.Value) any { task.Release(); fn(); return nil })
+	frame = app.FuncOf(func(app.Value, []app.Value) any {
+		frame.Release()
+		app.Window().Call("setTimeout", task, 0)
+		return nil
+	})
+	app.Window().Call("requestAnimationFrame", frame)
 }
 
 func (c *Workbench) confirmReplace(ctx app.Context, e app.Event) {
