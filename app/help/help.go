@@ -42,6 +42,7 @@ func Pages() []Page {
 		historyPage(),
 		signalsPage(),
 		todayPage(),
+		builderPage(),
 		choicesPage(),
 	}
 }

@@ -24,6 +24,7 @@ var Panels = []struct{ ID, Label string }{
 	{PanelGallery, "Gallery"},
 	{PanelExercises, "Exercises"},
 	{PanelSignals, "Today's signals"},
+	{PanelBuilder, "Build a policy"},
 	{PanelHelp, "Help"},
 }
 
@@ -81,6 +82,7 @@ func (c *Workbench) newPanels() {
 			c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, policy.KindACAP) })
 		},
 	}
+	c.builder = c.newBuilder()
 	c.signals = &Signals{OnGoToLine: c.goToMainLine, OnApply: func(edit func([]byte) []byte) {
 		_, text, _ := c.mainText()
 		c.applyToMain(string(edit([]byte(text))))
@@ -128,6 +130,7 @@ func (c *Workbench) panelsFollow() {
 // followSignals gives today's signals the current parse of robots.txt;
 // it runs with the slow checks, once typing has paused.
 func (c *Workbench) followSignals() {
+	c.followBuilder()
 	if c.ed == nil || c.gallery == nil || c.panel != PanelSignals {
 		return
 	}
@@ -198,6 +201,7 @@ func (c *Workbench) renderPanels() []app.UI {
 		panel(PanelGallery, c.gallery),
 		panel(PanelExercises, c.exercises),
 		panel(PanelSignals, c.signals),
+		panel(PanelBuilder, c.builder),
 		panel(PanelHelp, c.help),
 	}
 }
