@@ -106,6 +106,7 @@ type modelBuilder struct {
 	sig     []byte
 	ids     map[string]int32
 	elemIDs [2][numLayers]map[elemKey]int32
+	asked   int // patterns asked for (pid)
 }
 
 // elemKey tells a layer's elements apart.
@@ -125,6 +126,11 @@ type srcList struct {
 
 // pid returns the number of a pattern, adding it when new.
 func (b *modelBuilder) pid(p *Pattern) int32 {
+	if b.asked++; b.asked%256 == 0 {
+		// A long list takes a while: let a page draw (the time cap is
+		// heeded when the proof starts).
+		b.m.pace.tick()
+	}
 	ap := autPatternOf(p)
 	k := ap.key()
 	id, ok := b.ids[k]

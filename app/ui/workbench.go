@@ -88,6 +88,7 @@ type Workbench struct {
 	exercises     *Exercises
 	help          *HelpView
 	signals       *Signals
+	builder       *Builder
 
 	shareErr   error      // a share link that could not be opened
 	sharedView bool       // a shared workspace is shown (see shared.go)
