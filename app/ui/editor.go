@@ -143,14 +143,13 @@ func (e *editor) text() string {
 
 // syncCheckMax is the largest text (bytes) checked inside the keystroke;
 // a larger one is checked once typing pauses for checkDelay ms, and the
-// problems show "Checking…" meanwhile. At this size Parse and Check take
-// about a millisecond in Chromium.
+// problems show "Checking…" meanwhile.
 const (
 	syncCheckMax = 64 << 10
 	checkDelay   = 60
 	// viewMin is the size (bytes) from which setText shows a text
-	// read-only until the user asks to edit it. At 1 MiB a textarea takes
-	// about 80 ms to lay the text out; at 3.7 MB, 270 ms.
+	// read-only until the user asks to edit it: from about this size, a
+	// textarea's layout of the text alone costs a frame its smoothness.
 	viewMin = 1 << 20
 )
 
@@ -270,9 +269,9 @@ func (e *editor) showFromTop() {
 // of viewMin bytes or more is shown read-only (view): the textarea then
 // holds only the shape of the text, and the coloured layer draws the lines
 // in view from the document, so opening and scrolling never wait for the
-// browser to lay out megabytes in a textarea (about 270 ms for 3.7 MB, in
-// one frame, whatever the page does). Edit (edit) puts the text in the
-// textarea when the user asks.
+// browser to lay out megabytes in a textarea (in one frame, whatever the
+// page does). Edit (edit) puts the text in the textarea when the user
+// asks.
 func (e *editor) setText(name, text string) {
 	e.d.Name = name
 	e.leaveView()
@@ -304,9 +303,8 @@ func (e *editor) setText(name, text string) {
 // many lines as the text, all empty but one as wide as the widest, made of
 // tabs (4 columns each). The textarea then scrolls exactly as far, down and
 // across, as it would with the whole text; a line of tabs costs the
-// browser a fraction of the layout of the same width of text (17 against
-// 100 ms in Chromium for the 705,657 columns of the longest line of
-// sciencedirect.com's robots.txt, an HTML page).
+// browser a fraction of the layout of the same width of text (such as the
+// longest line of an HTML page served as robots.txt).
 func skeleton(d *doc.Doc) string {
 	// The longest line in bytes, then its columns: a shorter line with
 	// many tabs might be a little wider, which Edit puts right.
@@ -776,9 +774,9 @@ func (e *editor) command(text string, a, b int, repl string, undoable bool) {
 	want := text[:a] + repl + text[b:]
 	if undoable && (strings.Count(repl, "\n") > commandLines || len(want) > syncCheckMax) {
 		// The browser's editing commands insert a text line by line,
-		// each step as slow as the text is long: 650 lines into a 13 KB
-		// file took seconds. The edit is made at once, and undone by the
-		// editor itself.
+		// each step as slow as the text is long, so that a few hundred
+		// lines hold the page for long. The edit is made at once, and
+		// undone by the editor itself.
 		undoable = false
 		e.bigEdit = &appEdit{before: text, after: want, at: a}
 	}

@@ -585,8 +585,7 @@ func (c *Workbench) readFile(f app.Value) {
 			return
 		}
 		// A large file is taken into Go in this task and shown in the
-		// next: two frames of 15-20 and 40-50 ms instead of one of 80-120
-		// ms for 3.7 MB.
+		// next: two shorter frames instead of one long one.
 		var fn app.Func
 		fn = app.FuncOf(func(app.Value, []app.Value) any { fn.Release(); load(); return nil })
 		app.Window().Call("setTimeout", fn, 0)
