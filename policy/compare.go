@@ -296,7 +296,7 @@ func (c *comparer) relations(m *proofModel) func(lm *layerModel) *relTable {
 			key = append(key, m.pats[e.pat].key()...)
 			key = append(key, 0)
 			key = append(key, scopeBytes(e.scope.scopeTokens())...)
-			key = append(key, 1)
+			key = append(key, 1+byte(b2i(e.allow))) // the table ranks each verdict apart
 		}
 		c.relsMu.Lock()
 		rel, ok := c.rels[string(key)]

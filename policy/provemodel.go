@@ -172,12 +172,18 @@ func (w *weighing) convBlocks(convAllow []bool) []int32 {
 // narrower than y, 2 when wider, 3 when alike, 0 when they cannot be
 // ordered, anyCmp when no path matches both. Comparisons are made when
 // first asked (a long run of one verdict asks none), and kept; the table
-// may be shared by crawlers proved in parallel.
+// may be shared by crawlers proved in parallel. Each element's
+// comparisons with either side are kept apart, by the other element's rank
+// in its side, so that a long side compared only with a short one costs
+// memory in proportion to the two sides' product, not to the layer's
+// square.
 type relTable struct {
 	mu   sync.Mutex
 	m    *proofModel // the model of the crawler that made it (patterns)
 	lm   *layerModel
-	rows [][]int8 // made on first use; relUnknown: not compared yet
+	rank []int32     // each element's place among those of its verdict
+	size [2]int      // the elements of each verdict (disallow, allow)
+	rows [][2][]int8 // made on first use; relUnknown: not compared yet
 }
 
 // relUnknown marks a comparison not made yet.
@@ -185,7 +191,13 @@ const relUnknown int8 = 127
 
 // scopeRelations returns the comparisons of a layer's elements.
 func (m *proofModel) scopeRelations(lm *layerModel) *relTable {
-	return &relTable{m: m, lm: lm, rows: make([][]int8, len(lm.elems))}
+	t := &relTable{m: m, lm: lm, rank: make([]int32, len(lm.elems)), rows: make([][2][]int8, len(lm.elems))}
+	for e := range lm.elems {
+		s := b2i(lm.elems[e].allow)
+		t.rank[e] = int32(t.size[s])
+		t.size[s]++
+	}
+	return t
 }
 
 func (t *relTable) at(x, y int) int8 {
@@ -219,19 +231,21 @@ func (t *relTable) row(x int) []int8 {
 	return out
 }
 
+
 func (t *relTable) get(x, y int) int8 {
 	if x == y {
 		return 0
 	}
-	r := t.rows[x]
+	s := b2i(t.lm.elems[y].allow)
+	r := t.rows[x][s]
 	if r == nil {
-		r = make([]int8, len(t.rows))
+		r = make([]int8, t.size[s])
 		for i := range r {
 			r[i] = relUnknown
 		}
-		t.rows[x] = r
+		t.rows[x][s] = r
 	}
-	if v := r[y]; v != relUnknown {
+	if v := r[t.rank[y]]; v != relUnknown {
 		return v
 	}
 	ex, ey := &t.lm.elems[x], &t.lm.elems[y]
@@ -249,7 +263,7 @@ func (t *relTable) get(x, y int) int8 {
 			v = 3
 		}
 	}
-	r[y] = v
+	r[t.rank[y]] = v
 	return v
 }
 
