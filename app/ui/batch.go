@@ -23,10 +23,12 @@ const (
 	idBatchCSV    = "batch-csv"
 	idSimCSV      = "sim-csv"
 	idBatchLegend = "batch-legend"
+	idBatchMore   = "batch-more"
+	idBatchGoOn   = "batch-continue"
 
-	// batchSliceMs is the time one slice may spend on decisions and markup
-	// before it yields to the browser, which then parses and lays out what
-	// was added.
+	// batchSliceMs is the time one slice may spend on decisions before it
+	// yields to the browser, which then parses and lays out what was
+	// added.
 	batchSliceMs = 10
 	// batchSliceCells bounds the cells of one slice (at least one
 	// crawler's row): the browser then parses and lays them out, some 7 ms
@@ -63,7 +65,7 @@ func (s *simulator) batchRowShown(r int) bool {
 		}
 	}
 	if f.may {
-		n := len(s.rows)
+		n := len(s.batchURLs)
 		for j := 0; j < n; j++ {
 			if mayStillUse(&s.batchAns[r*n+j]) {
 				return true
@@ -147,8 +149,10 @@ func (s *simulator) renderBatch(p *policy.Policy) {
 		s.batchDrawn = key
 		s.batchURLs = append(s.batchURLs[:0], s.rows...)
 		s.batchFresh = true
+		s.batchCells = nil
 	}
 	s.batchNext = 0
+	s.batchJob = newBatchJob(p, q, crawlers, s.batchURLs, s.batchAns, batchWorkMs)
 	el.Call("setAttribute", "aria-busy", "true")
 	byID(idBatchCSV).Set("disabled", true)
 	s.batchT0 = now()
@@ -176,81 +180,134 @@ func (s *simulator) nextBatchSlice() {
 
 func now() float64 { return app.Window().Get("performance").Call("now").Float() }
 
-// batchSlice answers and draws crawlers for about batchSliceMs, then
-// yields to the browser until the table is complete.
+// batchSlice answers cells for about sliceMs (batchJob, at most the
+// cells of batchSliceCells, and at least one), draws the crawlers whose
+// rows are complete, then yields to the browser until the table is
+// complete or its budget is spent.
 func (s *simulator) batchSlice() {
-	if s.batchDrawn == "" || s.batchPol == nil {
+	j := s.batchJob
+	if s.batchDrawn == "" || s.batchPol == nil || j == nil || j.stopped() {
 		return
 	}
 	t0 := now()
-	el := byID(idBatch)
-	nu := len(s.rows)
+	nu := len(s.batchURLs)
+	rowsPer := max(1, batchSliceCells/max(1, nu))
+	j.run(now, batchSliceMs, rowsPer*nu-j.done%max(1, nu))
+	done := len(s.batchCrawlers)
+	if nu > 0 {
+		done = j.done / nu
+	}
 	var b strings.Builder
-	var cells app.Value
-	first := s.batchNext
-	for s.batchNext < len(s.batchCrawlers) {
-		r := s.batchNext
-		s.batchPol.Batch(s.batchQ, s.batchCrawlers[r:r+1], s.rows, s.batchAns[r*nu:r*nu])
+	for ; s.batchNext < done; s.batchNext++ {
 		if s.batchFresh {
-			b.WriteString(`<tr role="row"`)
-			if !s.batchRowShown(r) {
-				b.WriteString(` hidden`)
-			}
-			cls := "mx-url"
-			if e, _ := s.directoryEntry(s.batchCrawlers[r]); e.Obeys == "no" {
-				cls += " ignores" // marked by the style sheet, with words for assistive technology
-			}
-			b.WriteString(`><th scope="row" role="rowheader" class="` + cls + `">` + escape(s.batchCrawlers[r]) + `</th>`)
-			rs := strconv.Itoa(r)
-			for j := 0; j < nu; j++ {
-				a := &s.batchAns[r*nu+j]
-				v := verdict(a)
-				s.batchV[r*nu+j], s.batchPart[r*nu+j] = v, a.Partial
-				b.WriteString(`<td role="cell"><button type="button" class="` + cellClass(a, v) + `" data-br="` + rs + `" data-bc="` + strconv.Itoa(j) + `" title="` + v + `">` + cellHTML(v) + `</button></td>`)
-			}
-			b.WriteString(`</tr>`)
+			s.batchRowHTML(&b, s.batchNext)
 		} else {
-			for j := 0; j < nu; j++ {
-				i := r*nu + j
-				a := &s.batchAns[i]
-				v := verdict(a)
-				cls := cellClass(a, v)
-				if v == s.batchV[i] && a.Partial == s.batchPart[i] {
-					continue
-				}
-				if cells == nil {
-					cells = el.Call("getElementsByClassName", "bcell")
-				}
-				s.batchV[i], s.batchPart[i] = v, a.Partial
-				c := cells.Index(i)
-				c.Set("className", cls)
-				c.Set("title", v)
-				c.Set("innerHTML", cellHTML(v))
-			}
-			s.setBatchRowHidden(r)
-		}
-		s.batchNext++
-		if now()-t0 >= batchSliceMs || (s.batchNext-first+1)*nu > batchSliceCells {
-			break
+			s.batchRowUpdate(s.batchNext)
 		}
 	}
 	t1 := now()
 	if s.batchFresh && b.Len() > 0 {
-		el.Call("querySelector", "tbody").Call("insertAdjacentHTML", "beforeend", b.String())
+		byID(idBatch).Call("querySelector", "tbody").Call("insertAdjacentHTML", "beforeend", b.String())
 	}
 	s.batchSlices++
 	t2 := now()
-	if d := t2 - t0; d > s.batchMaxSlice {
-		s.batchMaxSlice = d
-	}
+	s.batchMaxSlice = max(s.batchMaxSlice, t2-t0)
 	s.batchTrace = append(s.batchTrace, t1-t0, t2-t1, float64(s.batchNext))
-	if s.batchNext < len(s.batchCrawlers) {
-		s.setBatchStatusText("Filling: " + strconv.Itoa(s.batchNext) + " of " + strconv.Itoa(len(s.batchCrawlers)) + " crawlers answered…")
-		s.nextBatchSlice()
+	if !j.finished() {
+		s.renderBatchMore()
+		if !j.stopped() {
+			s.nextBatchSlice()
+		}
 		return
 	}
+	s.batchDone()
+}
+
+// batchRowHTML writes crawler r's row, its answers known.
+func (s *simulator) batchRowHTML(b *strings.Builder, r int) {
+	nu := len(s.batchURLs)
+	b.WriteString(`<tr role="row"`)
+	if !s.batchRowShown(r) {
+		b.WriteString(` hidden`)
+	}
+	cls := "mx-url"
+	if e, _ := s.directoryEntry(s.batchCrawlers[r]); e.Obeys == "no" {
+		cls += " ignores" // marked by the style sheet, with words for assistive technology
+	}
+	b.WriteString(`><th scope="row" role="rowheader" class="` + cls + `">` + escape(s.batchCrawlers[r]) + `</th>`)
+	rs := strconv.Itoa(r)
+	for c := 0; c < nu; c++ {
+		a := &s.batchAns[r*nu+c]
+		v := verdict(a)
+		s.batchV[r*nu+c], s.batchPart[r*nu+c] = v, a.Partial
+		b.WriteString(`<td role="cell"><button type="button" class="` + cellClass(a, v) + `" data-br="` + rs + `" data-bc="` + strconv.Itoa(c) + `" title="` + v + `">` + cellHTML(v) + `</button></td>`)
+	}
+	b.WriteString(`</tr>`)
+}
+
+// batchRowUpdate redraws the cells of crawler r's row whose answer changed.
+func (s *simulator) batchRowUpdate(r int) {
+	nu := len(s.batchURLs)
+	cells := s.batchCells
+	for c := 0; c < nu; c++ {
+		i := r*nu + c
+		a := &s.batchAns[i]
+		v := verdict(a)
+		if v == s.batchV[i] && a.Partial == s.batchPart[i] {
+			continue
+		}
+		if cells == nil {
+			// A static list, kept while the table is (see cellEls).
+			cells = byID(idBatch).Call("querySelectorAll", "button.bcell")
+			s.batchCells = cells
+		}
+		s.batchV[i], s.batchPart[i] = v, a.Partial
+		el := cells.Index(i)
+		el.Set("className", cellClass(a, v))
+		el.Set("title", v)
+		el.Set("innerHTML", cellHTML(v))
+	}
+	s.setBatchRowHidden(r)
+}
+
+// renderBatchMore says how far the batch view is, with Continue when it
+// stopped for its budget.
+func (s *simulator) renderBatchMore() {
+	j := s.batchJob
+	stopped := j != nil && j.stopped()
+	if el := byID(idBatchMore); el.Get("hidden").Bool() == stopped {
+		el.Set("hidden", !stopped)
+	}
+	if j == nil || j.finished() {
+		return
+	}
+	msg := "Filling: " + strconv.Itoa(s.batchNext) + " of " + strconv.Itoa(len(s.batchCrawlers)) + " crawlers answered…"
+	if stopped {
+		msg = "Stopped at " + strconv.Itoa(j.done) + " of " + strconv.Itoa(j.total) + " cells (" + strconv.Itoa(s.batchNext) + " of " +
+			strconv.Itoa(len(s.batchCrawlers)) + " crawlers) after " + strconv.FormatFloat(j.spent/1000, 'f', 1, 64) +
+			" s of work, so that the page keeps responding; Continue answers more."
+	}
+	s.setBatchStatusText(msg)
+}
+
+// continueBatch gives the stopped batch view another budget of work.
+func (s *simulator) continueBatch() {
+	j := s.batchJob
+	if j == nil || !j.stopped() || s.batchPol == nil {
+		return
+	}
+	j.more(batchWorkMs)
+	s.renderBatchMore()
+	if s.batchTimer == 0 {
+		s.nextBatchSlice()
+	}
+}
+
+// batchDone ends a fill: the table is complete.
+func (s *simulator) batchDone() {
 	s.batchFresh = false
-	el.Call("removeAttribute", "aria-busy")
+	s.renderBatchMore()
+	byID(idBatch).Call("removeAttribute", "aria-busy")
 	byID(idBatchCSV).Set("disabled", false)
 	tr := make([]any, len(s.batchTrace))
 	for i, x := range s.batchTrace {
@@ -294,7 +351,7 @@ func (s *simulator) applyBatchFilter() {
 func (s *simulator) batchStatus() {
 	counts := map[string]int{}
 	shown, partial := 0, 0
-	nu := len(s.rows)
+	nu := len(s.batchURLs)
 	for r := range s.batchCrawlers {
 		if !s.batchRowShown(r) {
 			continue
@@ -364,13 +421,13 @@ func boolWord(b bool) string {
 func (s *simulator) batchCSV() string {
 	var b strings.Builder
 	csvRow(&b, "crawler", "obeys robots.txt", "url", "category", "answer", "meaning", "partial", "deciding line", "line text")
-	nu := len(s.rows)
+	nu := len(s.batchURLs)
 	for r, c := range s.batchCrawlers {
 		if r >= s.batchNext || !s.batchRowShown(r) {
 			continue
 		}
 		e, _ := s.directoryEntry(c)
-		for j, u := range s.rows {
+		for j, u := range s.batchURLs {
 			a := &s.batchAns[r*nu+j]
 			ln, lt := decidingLine(s.polFile, a)
 			csvRow(&b, c, e.Obeys, u, s.batchCat.String(), a.Preference.String(), policy.PreferenceWords(a, s.batchCat), boolWord(a.Partial), ln, lt)

@@ -192,8 +192,12 @@ func (s *simulator) batchClick(ev app.Value) {
 			download("batch-"+s.batchCat.String()+".csv", s.batchCSV())
 		}
 		return
+	case idBatchGoOn:
+		s.continueBatch()
+		return
 	case idBatchClear:
-		s.batchGroup, s.batchDrawn, s.batchFresh = "", "", false
+		s.batchGroup, s.batchDrawn, s.batchFresh, s.batchJob, s.batchCells = "", "", false, nil, nil
+		byID(idBatchMore).Set("hidden", true)
 		byID(idBatch).Set("innerHTML", "")
 		s.setBatchStatus("")
 		return
@@ -204,7 +208,7 @@ func (s *simulator) batchClick(ev app.Value) {
 	}
 	r, _ := strconv.Atoi(cell.Call("getAttribute", "data-br").String())
 	c, _ := strconv.Atoi(cell.Call("getAttribute", "data-bc").String())
-	if r >= len(s.batchCrawlers) || c >= len(s.rows) {
+	if r >= len(s.batchCrawlers) || c >= len(s.batchURLs) {
 		return
 	}
 	// Ask the same question in the matrix: that crawler, the today kind,

@@ -59,6 +59,7 @@ func (c *Workbench) renderSimForm() []app.UI {
 		`</div>` +
 		`</div>` +
 		`<p id="` + idSimStatus + `" class="sim-status" aria-live="polite"></p>` +
+		`<p id="` + idSimMore + `" class="sim-more" hidden><button id="` + idSimContinue + `" class="btn" type="button">Continue</button></p>` +
 		`<p id="` + idSimLegend + `" class="legend">` +
 		legend("c-yes", "✓", "yes: allowed") +
 		legend("c-limits lg-acap", "◐", "limits: allowed with restrictions") +
@@ -99,6 +100,7 @@ func (c *Workbench) renderSimForm() []app.UI {
 		`<span>⚠ beside a crawler: the directory reports that it does not obey robots.txt.</span>` +
 		`<span>"May still use it": yes, none or partial on some URL. Column headers show the path; hover or focus one for the whole URL.</span></p>` +
 		`<p id="` + idBatchStatus + `" class="muted" aria-live="polite"></p>` +
+		`<p id="` + idBatchMore + `" class="sim-more" hidden><button id="` + idBatchGoOn + `" class="btn" type="button">Continue</button></p>` +
 		`<div id="` + idBatch + `" class="matrix batch-matrix"></div>` +
 		`<p class="muted">Crawler directory: ` + escape(CrawlerDirSource) + `; ` +
 		`<a href="` + escape(RootPrefix()+"/web/crawlers/LICENSE") + `" target="_blank">its licence</a>` +

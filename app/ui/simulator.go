@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -173,7 +174,9 @@ type simulator struct {
 	batchPol      *policy.Policy
 	batchQ        policy.Question
 	batchFresh    bool // the rows are being added (else the cells drawn are updated)
-	batchNext     int  // the next crawler to answer
+	batchNext     int  // the next crawler to draw
+	batchJob      *batchJob
+	batchCells    app.Value // the table's cell buttons, once it is complete
 	batchFn       app.Func
 	batchFrameFn  app.Func
 	batchTimer    int
@@ -207,6 +210,8 @@ type simulator struct {
 
 	timer int // the pending setTimeout, or 0
 	runFn app.Func
+	sim   simRun // the matrix being answered (simrun.go)
+	more  int    // URLs past maxURLs, not shown
 	funcs []app.Func
 }
 
@@ -476,47 +481,6 @@ func (s *simulator) rowURLs() (rows []string, more int) {
 	return rows, more
 }
 
-// run recomputes the matrix and redraws it, with the explanation of the
-// selected cell. Its timings are kept in window.__wbSimTimings.
-func (s *simulator) run() {
-	perf := app.Window().Get("performance")
-	t0 := perf.Call("now").Float()
-	f, _, _ := s.files()
-	if f == nil {
-		s.status.Set("textContent", "The file is too large to simulate.")
-		s.matrix.Set("innerHTML", "")
-		return
-	}
-	p := s.policy()
-	q := s.question(f)
-	rows, more := s.rowURLs()
-	t1 := perf.Call("now").Float()
-	s.base, s.rows = q, rows
-	usages := policy.UsesOf(q.Kind)
-	if len(usages) != len(s.usages) || usages[1] != s.usages[1] {
-		// Other columns: the old selection and the drawn table are stale.
-		s.usages = usages
-		s.selR, s.selC, s.focusR, s.focusC = -1, -1, 0, 0
-		s.drawnKey = ""
-	}
-	setIfChanged(s.legend, "className", "legend k-"+q.Kind.String())
-	s.ans = p.Matrix(q, rows, s.usages, []policy.Kind{q.Kind})
-	t2 := perf.Call("now").Float()
-	s.renderMatrix(more)
-	if s.selR >= len(rows) {
-		s.selR, s.selC = -1, -1
-	}
-	s.renderExplain()
-	s.renderCrawlerInfo(q.Crawler)
-	t3 := perf.Call("now").Float()
-	s.renderBatch(p)
-	t4 := perf.Call("now").Float()
-	app.Window().Set("__wbBatchTimings", []any{t4 - t3})
-	app.Window().Set("__wbSimTimings", []any{t1 - t0, t2 - t1, t3 - t2})
-	// For the browser tests: the length of the text simulated.
-	app.Window().Set("__wbSimText", len(f.Src))
-}
-
 func (s *simulator) answer(r, c int) *policy.Answer {
 	i := r*len(s.usages) + c
 	if r < 0 || c < 0 || i >= len(s.ans) {
@@ -530,7 +494,8 @@ func (s *simulator) renderMatrix(more int) {
 	if s.page == nil {
 		key += "\x01"
 	}
-	if key == s.drawnKey && len(s.drawnV) == len(s.ans) {
+	cells := len(s.rows) * len(s.usages)
+	if key == s.drawnKey && len(s.drawnV) == cells {
 		// Same shape: rename the rows whose URL changed, redraw the cells
 		// whose verdict changed.
 		setIfChanged(s.matrix.Call("querySelector", "caption"), "textContent", s.caption())
@@ -565,15 +530,19 @@ func (s *simulator) renderMatrix(more int) {
 		b.WriteString(s.rowHead(url))
 		b.WriteString(`</th>`)
 		for c := range s.usages {
+			tab := "-1"
+			if r == fr && c == fc {
+				tab = "0"
+			}
+			if r*len(s.usages)+c >= len(s.ans) {
+				b.WriteString(pendingCell(r, c, tab))
+				continue
+			}
 			a := &s.ans[r*len(s.usages)+c]
 			v := verdict(a)
 			cls := "cell c-" + v
 			if r == s.selR && c == s.selC {
 				cls += " sel"
-			}
-			tab := "-1"
-			if r == fr && c == fc {
-				tab = "0"
 			}
 			b.WriteString(`<td><button type="button" class="` + cls + partClass(a) + `" data-r="` + strconv.Itoa(r) + `" data-c="` + strconv.Itoa(c) + `" tabindex="` + tab + `"` + partLabel(a, v) + `><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span>` + v + `</button></td>`)
 		}
@@ -584,19 +553,48 @@ func (s *simulator) renderMatrix(more int) {
 	s.drawnKey = key
 	s.drawnRows = append(s.drawnRows[:0], s.rows...)
 	s.drawnV = s.drawnV[:0]
-	for i := range s.ans {
-		s.drawnV = append(s.drawnV, cellKey(&s.ans[i]))
+	for i := 0; i < cells; i++ {
+		s.drawnV = append(s.drawnV, s.drawnCellKey(i))
 	}
-	s.cellEls = s.matrix.Call("getElementsByClassName", "cell")
+	// A static list: a live one (getElementsByClassName) is walked again
+	// after each change of a class, which made redrawing many cells
+	// quadratic.
+	s.cellEls = s.matrix.Call("querySelectorAll", "button.cell")
 	s.renderStatus(more)
+}
+
+// drawnCellKey is what cell i shows: its answer's key, or pending.
+func (s *simulator) drawnCellKey(i int) string {
+	if i >= len(s.ans) {
+		return cellPending
+	}
+	return cellKey(&s.ans[i])
 }
 
 // rowHead is the HTML of a row's header: its URL, escaped.
 func (s *simulator) rowHead(url string) string {
 	if s.page != nil && policy.PathOf(url) == s.pagePath {
-		return `<span class="mx-page" title="The page's META tags take part">page</span> ` + escape(url)
+		return `<span class="mx-page" title="The page's META tags take part">page</span> ` + shortURL(url)
 	}
-	return escape(url)
+	return shortURL(url)
+}
+
+// rowHeadMax is the most bytes of a URL a row header shows: the browser
+// lays out the whole table again as cells are answered, and long URLs
+// made that slow.
+const rowHeadMax = 160
+
+// shortURL is a URL for a row header, escaped: whole, or its start with
+// the whole URL on hover.
+func shortURL(url string) string {
+	if len(url) <= rowHeadMax {
+		return escape(url)
+	}
+	cut := rowHeadMax
+	for cut > 0 && !utf8.RuneStart(url[cut]) {
+		cut--
+	}
+	return `<span title="` + escape(url) + `">` + escape(url[:cut]) + `…</span>`
 }
 
 func (s *simulator) caption() string {
@@ -606,15 +604,21 @@ func (s *simulator) caption() string {
 // updateCells redraws only the cells whose verdict changed: a keystroke
 // usually changes a few, and the browser then lays out little.
 func (s *simulator) updateCells(more int) {
-	for i := range s.ans {
-		a := &s.ans[i]
-		k := cellKey(a)
+	for i := range s.drawnV {
+		k := s.drawnCellKey(i)
 		if k == s.drawnV[i] {
 			continue
 		}
 		s.drawnV[i] = k
-		v := verdict(a)
 		el := s.cellEls.Index(i)
+		if i >= len(s.ans) {
+			el.Set("className", "cell c-pending")
+			el.Call("removeAttribute", "aria-label")
+			el.Set("innerHTML", `<span class="ic" aria-hidden="true">…</span>`+cellPending)
+			continue
+		}
+		a := &s.ans[i]
+		v := verdict(a)
 		cls := "cell c-" + v + partClass(a)
 		if i/len(s.usages) == s.selR && i%len(s.usages) == s.selC {
 			cls += " sel"
@@ -647,10 +651,10 @@ func (s *simulator) renderStatus(more int) {
 			no++
 		}
 	}
-	st := strconv.Itoa(len(s.rows)) + " URLs × " + strconv.Itoa(len(s.usages)) + " usages for " + s.base.Crawler +
+	st := s.progress() + strconv.Itoa(len(s.rows)) + " URLs × " + strconv.Itoa(len(s.usages)) + " usages for " + s.base.Crawler +
 		" (" + s.base.Kind.Title() + "): " + strconv.Itoa(yes) + " allowed, " + strconv.Itoa(lim) + " with restrictions, " + strconv.Itoa(no) + " not allowed."
 	if s.base.Kind == policy.KindToday {
-		st = strconv.Itoa(len(s.rows)) + " URLs × crawl and " + strconv.Itoa(len(s.usages)-1) + " categories for " + s.base.Crawler +
+		st = s.progress() + strconv.Itoa(len(s.rows)) + " URLs × crawl and " + strconv.Itoa(len(s.usages)-1) + " categories for " + s.base.Crawler +
 			" (" + s.base.Kind.Title() + "): " + strconv.Itoa(yes) + " allowed, " + strconv.Itoa(no) + " disallowed, " + strconv.Itoa(none) + " no preference, " + strconv.Itoa(nc) + " not crawled."
 	}
 	if o, ok := policy.CrawlerObeys(s.base.Crawler); ok && !s.base.UserAgent {
@@ -687,6 +691,9 @@ func (s *simulator) click(ev app.Value) {
 	case idSimCSV:
 		download("matrix-"+s.base.Kind.String()+".csv", s.matrixCSV())
 		return
+	case idSimContinue:
+		s.continueRun()
+		return
 	}
 	if cell := t.Call("closest", "button[data-r]"); cell.Truthy() {
 		r, _ := strconv.Atoi(cell.Call("getAttribute", "data-r").String())
@@ -720,8 +727,10 @@ func (s *simulator) fillURLsFromFile() {
 // maxSamplePaths is how many URLs "URLs from this file" fills in.
 const maxSamplePaths = 30
 
+// selectCell selects a cell and explains it, or, for a cell not answered
+// yet, once it is.
 func (s *simulator) selectCell(r, c int) {
-	if s.answer(r, c) == nil {
+	if r < 0 || c < 0 || r >= len(s.rows) || c >= len(s.usages) {
 		return
 	}
 	if old := s.matrix.Call("querySelector", ".cell.sel"); old.Truthy() {
@@ -855,6 +864,15 @@ func lineButton(file string, n int) string {
 // lines in the editor, and compares the kinds of crawler for its URL.
 func (s *simulator) renderExplain() {
 	a := s.answer(s.selR, s.selC)
+	if a == nil && s.selR >= 0 && s.selR < len(s.rows) && s.selC < len(s.usages) {
+		if s.lastExplain != "pending" {
+			s.lastExplain = "pending"
+			s.explain.Set("innerHTML", `<p class="muted">This cell is not answered yet: its explanation follows when it is.</p>`)
+			s.compare.Set("innerHTML", "")
+		}
+		s.ed.setTraced(0, nil)
+		return
+	}
 	if a == nil {
 		if s.lastExplain != "none" {
 			s.lastExplain = "none"

@@ -1,0 +1,102 @@
+package ui
+
+import "github.com/acap-workbench/workbench/policy"
+
+// The simulator's tables are answered in slices: a slice answers cells one
+// at a time until its time is up (always at least one cell), then the page
+// draws what is done and the next slice runs after the next frame. The
+// work a table may take in all is bounded too: past its budget the table
+// stops and says how far it got, and Continue gives it another budget. A
+// decision cannot be interrupted, so the longest slice is about one cell
+// longer than its time (see the help on the simulator for what one cell
+// may cost).
+
+const (
+	// firstSliceMs is the time of the slice that runs at once, inside the
+	// event that asked: a table that fits in it is drawn without a
+	// pending state.
+	firstSliceMs = 40
+	// sliceMs is the time of each later slice.
+	sliceMs = 25
+	// simWorkMs is the work (decision time) the matrix may take before it
+	// stops and asks to continue.
+	simWorkMs = 2000
+	// batchWorkMs is the work the batch view may take before it stops
+	// and asks: it is filled on request, and is larger.
+	batchWorkMs = 10000
+)
+
+// slicer answers the cells 0..total-1 of a table in slices, within a
+// budget of work. decide answers one cell; now returns a time in ms.
+type slicer struct {
+	total, done int
+	spent       float64 // ms of work so far
+	budget      float64 // ms of work after which the table stops
+	decide      func(i int)
+}
+
+// run answers cells until ms have passed (at least one cell), limit cells
+// are done, the budget is spent or the table is finished. It returns the
+// time it took.
+func (s *slicer) run(now func() float64, ms float64, limit int) float64 {
+	t0 := now()
+	end := min(s.total, s.done+max(1, limit))
+	for s.done < end && !s.stopped() {
+		s.decide(s.done)
+		s.done++
+		if now()-t0 >= ms || s.spent+now()-t0 >= s.budget {
+			break
+		}
+	}
+	d := now() - t0
+	s.spent += d
+	return d
+}
+
+// finished reports whether every cell is answered.
+func (s *slicer) finished() bool { return s.done >= s.total }
+
+// stopped reports whether the table stopped for its budget before the end.
+func (s *slicer) stopped() bool { return !s.finished() && s.spent >= s.budget }
+
+// more gives a stopped table another budget of work, the size of the
+// first (perBudget).
+func (s *slicer) more(perBudget float64) { s.budget = s.spent + perBudget }
+
+// matrixJob answers the simulator's matrix: every URL (row) × usage
+// (column) for one question, row-major, each cell as policy.Policy.Decide
+// answers it (which is what Policy.Matrix does for each cell).
+type matrixJob struct {
+	slicer
+	ans []policy.Answer // the cells answered, in order
+}
+
+func newMatrixJob(p *policy.Policy, q policy.Question, rows []string, usages []policy.Use, budget float64) *matrixJob {
+	j := &matrixJob{ans: make([]policy.Answer, 0, len(rows)*len(usages))}
+	j.total, j.budget = len(rows)*len(usages), budget
+	j.decide = func(i int) {
+		c := q
+		u := usages[i%len(usages)]
+		c.URL, c.Usage, c.Category = rows[i/len(usages)], u.Usage, u.Category
+		j.ans = append(j.ans, p.Decide(c))
+	}
+	return j
+}
+
+// batchJob answers the batch view: crawlers (rows) × URLs (columns) for
+// one question without traces, each cell as Policy.Batch answers it, into
+// ans (which holds len(crawlers)*len(urls) answers).
+type batchJob struct {
+	slicer
+}
+
+func newBatchJob(p *policy.Policy, q policy.Question, crawlers, urls []string, ans []policy.Answer, budget float64) *batchJob {
+	j := &batchJob{}
+	j.total, j.budget = len(crawlers)*len(urls), budget
+	nu := len(urls)
+	j.decide = func(i int) {
+		r, c := i/nu, i%nu
+		p.Batch(q, crawlers[r:r+1], urls[c:c+1], ans[i:i])
+	}
+	return j
+}
