@@ -169,17 +169,63 @@ func (c *converter) pause() time.Time {
 const frameBudget = 30 * time.Millisecond
 
 // pageYield returns a policy.CompareOptions.Yield for work running in a
-// goroutine: every frameBudget it sleeps a millisecond, which hands the
-// single thread of a browser page back to the page (to draw, to handle
-// input) until a timer brings the work back.
+// goroutine: every frameBudget it waits until the page has drawn a frame
+// (frameWaiter), which hands the single thread of a browser page back to
+// the page (to draw, to handle input). A short sleep would not do: the
+// browser runs the timer that ends it before it draws, so that a proof
+// yielding every few milliseconds still held the page for long frames.
 func pageYield() func() {
 	last := time.Now()
+	var w *frameWaiter
 	return func() {
 		if time.Since(last) >= frameBudget {
-			time.Sleep(time.Millisecond)
+			if w == nil {
+				w = newFrameWaiter()
+			}
+			w.wait()
 			last = time.Now()
 		}
 	}
+}
+
+// frameWaiter blocks a goroutine until the page has drawn its next frame:
+// a task queued from requestAnimationFrame runs after that frame's paint.
+// A hidden page draws no frames: a timer wakes the goroutine meanwhile.
+type frameWaiter struct {
+	done        chan struct{}
+	frame, task app.Func
+}
+
+// frameFallback is how long (ms) a goroutine waits for a frame at most.
+const frameFallback = 100
+
+func newFrameWaiter() *frameWaiter {
+	w := &frameWaiter{done: make(chan struct{}, 1)}
+	w.task = app.FuncOf(func(app.Value, []app.Value) any {
+		select {
+		case w.done <- struct{}{}:
+		default:
+		}
+		return nil
+	})
+	w.frame = app.FuncOf(func(app.Value, []app.Value) any {
+		app.Window().Call("setTimeout", w.task, 0)
+		return nil
+	})
+	return w
+}
+
+// wait returns after the next frame (or frameFallback ms).
+func (w *frameWaiter) wait() {
+	select { // a wake-up left from the last wait
+	case <-w.done:
+	default:
+	}
+	win := app.Window()
+	win.Call("requestAnimationFrame", w.frame)
+	t := win.Call("setTimeout", w.task, frameFallback)
+	<-w.done
+	win.Call("clearTimeout", t)
 }
 
 // show puts a conversion of text on the page.
