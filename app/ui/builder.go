@@ -21,7 +21,6 @@ package ui
 
 import (
 	"strconv"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -134,7 +133,8 @@ func (c *Builder) cellChange(ctx app.Context, e app.Event) {
 }
 
 // write checks the intent, then writes it and proves it in tasks of their
-// own, so that the page draws "Writing…" first and between the two.
+// own after a paint, so that the page draws "Writing…" first and the new
+// text between the two.
 func (c *Builder) write(ctx app.Context) {
 	if c.busy || c.Text == nil || c.OnApply == nil {
 		return
@@ -152,7 +152,7 @@ func (c *Builder) write(ctx app.Context) {
 		return
 	}
 	c.busy, c.status, c.proof, c.proofTab, c.notes = true, "Writing into robots.txt…", nil, "", nil
-	ctx.After(time.Millisecond, func(ctx app.Context) { c.writeNow(ctx, in) })
+	afterPaint(func() { ctx.Dispatch(func(ctx app.Context) { c.writeNow(ctx, in) }) })
 }
 
 // writeNow merges the intent into robots.txt's current text and applies
@@ -174,7 +174,7 @@ func (c *Builder) writeNow(ctx app.Context, in *intent.Intent) {
 	}
 	c.notes = res.Notes
 	c.status = "Written: the builder's lines are at the end of robots.txt, between its two marker comments; Ctrl+Z in the editor takes them back. Proving…"
-	ctx.After(time.Millisecond, func(ctx app.Context) { c.proveNow(in, out) })
+	afterPaint(func() { ctx.Dispatch(func(app.Context) { c.proveNow(in, out) }) })
 }
 
 // proveNow reads the written text as every kind of crawler does.

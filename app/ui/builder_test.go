@@ -206,3 +206,58 @@ func TestBuilderRender(t *testing.T) {
 		t.Error("ACAP usages not shown with the toggle on")
 	}
 }
+
+// BenchmarkBuilderWriteProve: what "Write into the file" computes for the
+// browser test's intent over the shipped directory, on nytimes.com's file,
+// in the steps the panel runs as tasks of their own: the intent and Write;
+// the parse of the result, Prove and the proof's table.
+func BenchmarkBuilderWriteProve(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "policy", "testdata", "corpus", "sites-2026-01", "www.nytimes.com.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "web", "crawlers", "robots.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir, err := directory.Parse(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := policy.Parse("/robots.txt", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	in, err := builderIntent(builderRows(dir, f), builderColumns(false), briefCells())
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := intent.Write(in, f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("write", func(b *testing.B) {
+		for b.Loop() {
+			in, err := builderIntent(builderRows(dir, f), builderColumns(false), briefCells())
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := intent.Write(in, f); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("prove", func(b *testing.B) {
+		for b.Loop() {
+			g, err := policy.Parse("/robots.txt", res.Text)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, err := intent.Prove(in, g)
+			if err != nil || !p.OK() {
+				b.Fatalf("%v\n%s", err, p)
+			}
+			_ = proofHTML(p, g)
+		}
+	})
+}
