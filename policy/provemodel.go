@@ -231,7 +231,6 @@ func (t *relTable) row(x int) []int8 {
 	return out
 }
 
-
 func (t *relTable) get(x, y int) int8 {
 	if x == y {
 		return 0
