@@ -10,9 +10,9 @@ import (
 )
 
 // The batch view: a group of the crawler directory × the sample URLs for
-// one of today's categories. It is filled in slices, a few crawlers at a
-// time between frames, so that 166 crawlers × 500 URLs never hold the page
-// still; each cell says its answer in a word as well as a glyph; rows can
+// one of today's categories. It is filled in slices between frames
+// (slices.go), so that a whole directory × hundreds of URLs never holds the
+// page still; each cell says its answer in a word as well as a glyph; rows can
 // be filtered to the crawlers that may still use the content, or by
 // whether they obey robots.txt; and the table (like the matrix) can be
 // saved as CSV.
@@ -31,8 +31,7 @@ const (
 	// added.
 	batchSliceMs = 10
 	// batchSliceCells bounds the cells of one slice (at least one
-	// crawler's row): the browser then parses and lays them out, some 7 ms
-	// for 500.
+	// crawler's row), which the browser then parses and lays out.
 	batchSliceCells = 1000
 )
 
@@ -78,7 +77,8 @@ func (s *simulator) batchRowShown(r int) bool {
 
 // cellHTML is a batch cell's content: its word. The glyph is drawn by the
 // style sheet with an empty alternative text (so assistive technology reads
-// the word alone), which spares an element in each of 83,000 cells.
+// the word alone), which spares an element in each of tens of thousands
+// of cells.
 func cellHTML(v string) string { return v }
 
 func cellClass(a *policy.Answer, v string) string {
@@ -131,8 +131,8 @@ func (s *simulator) renderBatch(p *policy.Policy) {
 		var b strings.Builder
 		// A table whose rows the browser lays out as flex boxes, each
 		// skipped while off screen (content-visibility): a table laid out
-		// as a table is laid out whole on every slice added, which took
-		// seconds a frame at 166 × 500. The roles keep it a table for
+		// as a table is laid out whole on every slice added, which is
+		// slow for a whole directory. The roles keep it a table for
 		// assistive technology.
 		b.WriteString(`<table class="mx bx" role="table"><caption class="sr-only">` + escape("Today's AI crawlers: "+s.batchCat.String()+" for each crawler (rows) and URL (columns)") + `</caption><thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader" class="mx-url">Crawler</th>`)
 		for _, u := range s.rows {

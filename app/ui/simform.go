@@ -14,8 +14,8 @@ import (
 // go-app's diffing never touches them.
 //
 // It is written as HTML rather than with go-app's element builders: the
-// same tree built call by call took some 80 KB of WebAssembly code (about
-// 20 KB gzip), as each call goes through an interface.
+// same tree built call by call took much more WebAssembly code, as each
+// call goes through an interface.
 func (c *Workbench) renderSimForm() []app.UI {
 	option := func(k policy.Kind) string {
 		return `<option value="` + escape(k.String()) + `">` + escape(k.Title()) + `</option>`
@@ -109,8 +109,7 @@ func (c *Workbench) renderSimForm() []app.UI {
 		`</section>`
 
 	// Disclosure buttons rather than <details>: a closed <details> in the
-	// page made every keystroke on a 500 KiB file ~8 ms slower in Chromium
-	// (measured).
+	// page made every keystroke on a large file slower in Chromium.
 	conv := `<section id="` + idConvPanel + `" class="panel" aria-labelledby="conv-toggle">` +
 		`<h2 class="panel-h"><button id="conv-toggle" class="disclose" type="button" aria-expanded="false" aria-controls="conv-body">Convert to ACAP</button></h2>` +
 		`<div id="conv-body" hidden>` +

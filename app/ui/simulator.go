@@ -210,8 +210,9 @@ type simulator struct {
 
 	timer int // the pending setTimeout, or 0
 	runFn app.Func
-	sim   simRun // the matrix being answered (simrun.go)
-	more  int    // URLs past maxURLs, not shown
+	sim   simRun     // the matrix being answered (simrun.go)
+	cmp   compareRun // the comparison of kinds being answered (simcompare.go)
+	more  int        // URLs past maxURLs, not shown
 	funcs []app.Func
 }
 
@@ -969,67 +970,6 @@ func (s *simulator) renderExplain() {
 		s.ed.setTraced(decide, a.Trace.Lines())
 	}
 	s.renderCompare(url, u)
-}
-
-// renderCompare answers the question of the selected cell as every kind of
-// crawler, for crawl and for the cell's usage. An ACAP usage is asked of
-// the today kind as its category, and a category of the other kinds as the
-// ACAP usage it maps to (the mapping of policy.TodayCategory); where there
-// is none the cell says so.
-func (s *simulator) renderCompare(url string, u policy.Use) {
-	if s.pol == nil {
-		return
-	}
-	kinds := policy.Kinds()
-	crawl := policy.Use{Usage: policy.UsageCrawl}
-	usages := []policy.Use{crawl}
-	if u != crawl {
-		usages = append(usages, u)
-	}
-	var b strings.Builder
-	b.WriteString(`<h3 class="ex-h">Every kind of crawler, same question</h3><table class="cmp"><thead><tr><th scope="col">Kind</th>`)
-	for _, us := range usages {
-		b.WriteString(`<th scope="col">` + us.String() + `</th><th scope="col">deciding line</th>`)
-	}
-	b.WriteString(`</tr></thead><tbody>`)
-	for _, kind := range kinds {
-		cls := ""
-		if kind == s.base.Kind {
-			cls = ` class="cur"`
-		}
-		b.WriteString(`<tr` + cls + `><th scope="row">` + escape(kind.Title()) + `</th>`)
-		for _, us := range usages {
-			ask, ok := compareUsage(kind, us)
-			if !ok {
-				b.WriteString(`<td class="c-na" data-kind="` + kind.String() + `"><span class="muted">no equivalent of ` + us.String() + `</span></td><td></td>`)
-				continue
-			}
-			q := s.base
-			q.URL, q.Usage, q.Category, q.Kind = url, ask.Usage, ask.Category, kind
-			a := s.pol.Decide(q)
-			v := verdict(&a)
-			b.WriteString(`<td class="c-` + v + `" data-kind="` + kind.String() + `"><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span> ` + verdictWords(&a))
-			if ask != us {
-				b.WriteString(` <span class="muted">(as ` + ask.String() + `)</span>`)
-			}
-			b.WriteString(`</td><td>`)
-			if a.Line > 0 {
-				b.WriteString(lineButton(a.File, a.Line))
-				if a.File == "" && s.polFile != nil {
-					b.WriteString(` <code>` + escape(strings.TrimSpace(s.polFile.LineText(a.Line))) + `</code>`)
-				}
-			} else {
-				b.WriteString(`<span class="muted">none (default)</span>`)
-			}
-			b.WriteString(`</td>`)
-		}
-		b.WriteString(`</tr>`)
-	}
-	b.WriteString(`</tbody></table>`)
-	if h := b.String(); h != s.lastCompare {
-		s.lastCompare = h
-		s.compare.Set("innerHTML", h)
-	}
 }
 
 // compareUsage is the usage a kind is asked when comparing a question
