@@ -39,14 +39,15 @@ type converter struct {
 	conv    *policy.Conversion
 	undo    string // the text before the last apply
 	funcs   []app.Func
-	running bool // a conversion is being proved
+	running bool         // a conversion is being proved
+	frames  *frameWaiter // lets the page draw before the report is written
 	// keep receives the person's answer while a proof waits past its time
 	// cap (pause): true to keep checking, false to stop.
 	keep chan bool
 }
 
 func newConverter(ed *editor, main func() (string, string, bool), download func(string, string), apply func(string)) *converter {
-	c := &converter{ed: ed, out: byID(idConvOut), main: main, download: download, apply: apply}
+	c := &converter{ed: ed, out: byID(idConvOut), main: main, download: download, apply: apply, frames: newFrameWaiter()}
 	f := app.FuncOf(func(_ app.Value, args []app.Value) any { c.click(args[0]); return nil })
 	c.funcs = append(c.funcs, f)
 	byID(idConvPanel).Call("addEventListener", "click", f)
@@ -139,7 +140,7 @@ func (c *converter) run() {
 	go func() {
 		conv := policy.Convert(f, opt)
 		// The page draws once before the report is written.
-		time.Sleep(time.Millisecond)
+		c.frames.wait()
 		c.running = false
 		btn.Set("disabled", false)
 		c.show(text, conv, perf.Call("now").Float()-t0)
