@@ -162,6 +162,7 @@ func TestSweep(t *testing.T) {
 		len(files), len(steps), q(gaps, 0.5), q(gaps, 0.95), worst.longest, worst.file, worst.step)
 	t.Logf("BENCH sweep: script, style and layout of the longest animation frame per step: median %.0f ms, p95 %.0f ms, max %.0f ms",
 		q(works, 0.5), q(works, 0.95), q(works, 1))
+	sweepByStep(t, steps)
 	for _, s := range steps {
 		if s.longest > 100 {
 			t.Logf("over 100 ms: %s, %s: %.0f ms (script, style and layout %.0f ms)", s.file, s.step, s.longest, s.work)
@@ -237,4 +238,30 @@ func sweepFile(t *testing.T, path string) []sweepStep {
 			`document.getElementById("editor-input").value.length !== window.__len || document.getElementById("wk-sig-apply").disabled`, 60*time.Second)
 	}
 	return out
+}
+
+// sweepByStep prints, per kind of step (the simulator's questions taken
+// together), the median and the longest frame over the files, and where.
+func sweepByStep(t *testing.T, steps []sweepStep) {
+	kinds := map[string][]sweepStep{}
+	var order []string
+	for _, s := range steps {
+		k := s.step
+		if strings.HasPrefix(k, "any other crawler") || strings.HasPrefix(k, "named crawler") {
+			k = "simulate"
+		}
+		if s.err != "" {
+			continue
+		}
+		if kinds[k] == nil {
+			order = append(order, k)
+		}
+		kinds[k] = append(kinds[k], s)
+	}
+	for _, k := range order {
+		ss := kinds[k]
+		sort.Slice(ss, func(i, j int) bool { return ss[i].longest < ss[j].longest })
+		w := ss[len(ss)-1]
+		t.Logf("BENCH sweep step %s: %d runs, longest frame median %.0f ms, max %.0f ms (%s)", k, len(ss), ss[len(ss)/2].longest, w.longest, w.file)
+	}
 }
