@@ -138,7 +138,8 @@ func TestShareLinkKeepsDrawing(t *testing.T) {
 	if got := eval[int](t, ctx, `document.querySelectorAll("#sim-matrix button.cell:not(.c-pending)").length`); got != done {
 		t.Errorf("%d cells drawn answered, the status says %d", got, done)
 	}
-	eval[bool](t, ctx, `document.getElementById("sim-status").scrollIntoView({block: "start"}), true`)
+	eval[bool](t, ctx, `(document.getElementById("sim-status").scrollIntoView({block: "start"}),
+		new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 300)))))`)
 	screenshot(t, ctx, "sim-stopped")
 
 	// Continue: more cells, the page still drawing.
@@ -222,6 +223,7 @@ func TestBatchFillFrameBudget(t *testing.T) {
 	if r[1] > 3*start+100 {
 		t.Errorf("a frame of %.0f ms filling the batch view: more than three times the page's start-up frame (%.0f ms) plus 100 ms", r[1], start)
 	}
-	eval[bool](t, ctx, `document.getElementById("batch-status").scrollIntoView({block: "start"}), true`)
+	eval[bool](t, ctx, `(document.getElementById("batch-status").scrollIntoView({block: "start"}),
+		new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 300)))))`)
 	screenshot(t, ctx, "batch-filled-166x500")
 }

@@ -192,7 +192,7 @@ func (s *simulator) batchSlice() {
 	t0 := now()
 	nu := len(s.batchURLs)
 	rowsPer := max(1, batchSliceCells/max(1, nu))
-	j.run(now, batchSliceMs, rowsPer*nu-j.done%max(1, nu))
+	j.run(goClock(), batchSliceMs, rowsPer*nu-j.done%max(1, nu))
 	done := len(s.batchCrawlers)
 	if nu > 0 {
 		done = j.done / nu

@@ -70,7 +70,7 @@ func (s *simulator) compareSlice(ms float64) {
 	if c.job == nil || c.job.finished() {
 		return
 	}
-	c.job.run(now, ms, c.job.total)
+	c.job.run(goClock(), ms, c.job.total)
 	if !c.job.finished() {
 		if c.timer == 0 {
 			if c.sliceFn == nil {

@@ -101,7 +101,7 @@ func (s *simulator) simSlice(ms float64) {
 	}
 	before := j.done
 	t0 := now()
-	work := j.run(now, ms, j.total)
+	work := j.run(goClock(), ms, j.total)
 	s.sim.workMs += work
 	s.ans = j.ans
 	t := now()

@@ -564,12 +564,17 @@ func (s *simulator) renderMatrix(more int) {
 	s.renderStatus(more)
 }
 
-// drawnCellKey is what cell i shows: its answer's key, or pending.
+// drawnCellKey is what cell i shows: its answer's key; while the table is
+// being answered, the answer drawn before until the new one is in (which
+// spares the page drawing every cell twice); else pending.
 func (s *simulator) drawnCellKey(i int) string {
-	if i >= len(s.ans) {
-		return cellPending
+	if i < len(s.ans) {
+		return cellKey(&s.ans[i])
 	}
-	return cellKey(&s.ans[i])
+	if j := s.sim.job; j != nil && !j.stopped() && i < len(s.drawnV) {
+		return s.drawnV[i]
+	}
+	return cellPending
 }
 
 // rowHead is the HTML of a row's header: its URL, escaped.
