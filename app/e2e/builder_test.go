@@ -126,6 +126,8 @@ func TestPolicyBuilderNYTimes(t *testing.T) {
 	}
 	eval[bool](t, ctx, `document.getElementById("bld-proof").scrollIntoView(), true`)
 	screenshot(t, ctx, "builder-nytimes-proof")
+	eval[bool](t, ctx, `document.querySelector("#bld-proof .bld-why").scrollIntoView(), true`)
+	screenshot(t, ctx, "builder-nytimes-proof-why")
 
 	// "Not expressible" links to the builder's help page.
 	click(t, ctx, `#bld-proof .bld-why button[data-help]`)
@@ -135,6 +137,13 @@ func TestPolicyBuilderNYTimes(t *testing.T) {
 	eval[bool](t, ctx, `document.getElementById("editor-input").focus(), true`)
 	pressKey(t, ctx, "z", chromedp.ModifierCtrl)
 	waitJS(t, ctx, `document.getElementById("editor-input").value === `+jsString(src), 5*time.Second)
+
+	// The ACAP usages add a column each, labelled like the others.
+	click(t, ctx, "#ptab-builder")
+	click(t, ctx, "#bld-acap")
+	waitJS(t, ctx, `!!document.querySelector('#panel-builder select[aria-label="AI training crawlers: present-snippet"]')`, 5*time.Second)
+	eval[bool](t, ctx, `document.getElementById("ptab-builder").scrollIntoView(), true`)
+	screenshot(t, ctx, "builder-nytimes-acap")
 }
 
 // TestPolicyBuilderRefusesBadScope: a scope that cannot be read is said in
