@@ -261,3 +261,25 @@ func BenchmarkBuilderWriteProve(b *testing.B) {
 		}
 	})
 }
+
+// TestProofMismatchHTML: a mismatch names the crawler, the witness URL,
+// both answers and the deciding line as a button that goes to it; text is
+// escaped.
+func TestProofMismatchHTML(t *testing.T) {
+	f, err := policy.Parse("/robots.txt", []byte("User-agent: GPTBot\nDisallow: /<x>\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &intent.Proof{Checks: []intent.Check{{
+		RowName: "AI <training>", Column: intent.CategoryColumn(policy.CategoryTrainAI), Kind: policy.KindToday,
+		Witness: "/w", Intent: intent.Yes, Want: "allowed", Status: intent.Differs,
+		Mismatches: []intent.Mismatch{{Crawler: "GPTBot", URL: "/<x>/w", Got: "not crawled", Line: 2}},
+	}}}
+	html := proofHTML(p, f)
+	for _, want := range []string{`AI &lt;training&gt;`, `✗ GPTBot`, `<code>/&lt;x&gt;/w</code>`, `“not crawled”`, `“allowed”`,
+		`data-line="2"`, `line 2: <code>Disallow: /&lt;x&gt;</code>`, `class="bld-bad"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the table lacks %s:\n%s", want, html)
+		}
+	}
+}
