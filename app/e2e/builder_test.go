@@ -163,3 +163,39 @@ func TestPolicyBuilderRefusesBadScope(t *testing.T) {
 		t.Errorf("the editor's text changed: %q", got)
 	}
 }
+
+// TestPolicyBuilderWholeDirectory states something for every group of the
+// directory and every other crawler (every crawler of the directory in
+// the intent) on nytimes.com's file, and prints the time from the click
+// to the proof and the longest frame as BENCH.
+func TestPolicyBuilderWholeDirectory(t *testing.T) {
+	srcB, err := os.ReadFile(filepath.Join("..", "..", "policy", "testdata", "corpus", "sites-2026-01", "www.nytimes.com.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := newTab(t)
+	open(t, ctx, site.URL+"/")
+	openViaInput(t, ctx, "www.nytimes.com.txt", string(srcB))
+	click(t, ctx, "#ptab-builder")
+	waitJS(t, ctx, `(c => !!c && parseInt(c.textContent.replace(/\D/g, ""), 10) > 20)(document.querySelector('#panel-builder tr[data-row="train"] .bld-count'))`, 20*time.Second)
+	for _, row := range []string{"search", "train", "ai", "user", "purpose", "other", "*"} {
+		builderSet(t, ctx, row, "train-ai", "value", "no")
+	}
+	builderSet(t, ctx, "search", "search", "value", "yes")
+	builderSet(t, ctx, "*", "search", "value", "yes")
+	for _, row := range []string{"ai", "user"} {
+		builderSet(t, ctx, row, "ai-input", "value", "yes")
+		builderSet(t, ctx, row, "ai-input", "scopes", "/archive/")
+	}
+	crawlers := eval[int](t, ctx, `[...document.querySelectorAll("#panel-builder .bld-count")].reduce((a, c) => a + parseInt(c.textContent.replace(/\D/g, ""), 10), 0)`)
+	eval[bool](t, ctx, frameJS)
+	ms := eval[[]float64](t, ctx, builderWriteJS)
+	time.Sleep(settle)
+	longest := readFrames(t, ctx).longest
+	checks := eval[string](t, ctx, `document.getElementById("bld-proof-sum").textContent`)
+	t.Logf("BENCH policy builder whole directory (%d crawlers in groups) on nytimes.com: click %.0f ms, click to new text %.0f ms, click to proof %.0f ms, longest frame %.0f ms; %s",
+		crawlers, ms[0], ms[1], ms[2], longest, checks)
+	if !strings.HasPrefix(checks, "The file says the intent") {
+		t.Errorf("proof summary: %q", checks)
+	}
+}
