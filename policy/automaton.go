@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// The automaton behind the comparison of two readings (semantics §8,
+// The automaton behind the comparison of two readings (READING.md §8,
 // "Converting and comparing").
 //
 // A path is read as a sequence of units, the characters matching compares

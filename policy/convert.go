@@ -52,7 +52,7 @@ type convUnit struct {
 
 // Convert adds to f an ACAP record for each conventional group whose
 // crawlers have none, and proves that ACAP crawlers reading the result
-// decide crawl as opt.Source crawlers decide it on f (semantics §6).
+// decide crawl as opt.Source crawlers decide it on f (READING.md §6).
 // Existing ACAP records are kept. The conventional part is kept as it is.
 //
 // Where the lines translated one for one would decide some paths

@@ -6,7 +6,7 @@ import (
 )
 
 // Checks that need the decision engine: a file whose ACAP and conventional
-// parts disagree (semantics §6), and references between files.
+// parts disagree (READING.md §6), and references between files.
 
 // driftBudget bounds the work of the drift check, which runs as the
 // publisher types.

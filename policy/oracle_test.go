@@ -590,7 +590,7 @@ func TestOracleCorpus(t *testing.T) {
 
 // Pieces the fuzz target builds robots.txt files from: the names Google's
 // parser reads and near misses, agent values, patterns with the characters
-// that matter, and the line shapes of semantics §8.
+// that matter, and the line shapes of READING.md §8.
 var (
 	fuzzNames = []string{"User-agent", "user-agent", "Useragent", "User agent", "User-agents", "User_agent",
 		"Allow", "allow", "Allowed", "Disallow", "DISALLOW", "Disalow", "Dissallow", "Diasllow", "Diaslow", "Disallaw", "Dis-allow",

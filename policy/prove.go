@@ -65,7 +65,7 @@ func (l *listModel) earlier(q, cur int32) (int32, bool) {
 	return cur, false
 }
 
-// layerModel is one layer of ACAP fields (semantics §3.2–3.4): the fields
+// layerModel is one layer of ACAP fields (READING.md §3.2–3.4): the fields
 // of one standing that count for one usage. Each element is a distinct
 // pattern (as scope compares it) with a verdict.
 type layerModel struct {
@@ -286,7 +286,7 @@ func order(s *summary, r int) {
 // layerAsked reports whether layer l of ACAP reading r can still decide,
 // given what has matched for good: not the any-crawler records' fields
 // once a named record's field matches; not the fields for other once a
-// field for crawl or a conventional rule matches (semantics §3.5).
+// field for crawl or a conventional rule matches (READING.md §3.5).
 func layerAsked(l int, s *summary, r int) bool {
 	k := &s.keep[r]
 	switch l {
@@ -328,7 +328,7 @@ func (lm *layerModel) blocks(e int32) []uint64 {
 // droppable reports whether element x can be left out of a layer whose
 // matched elements are rest (x may be among them), without changing, for
 // any fields that match later, the layer's answer, whether it is
-// undecided, or (when it is decided) its deciding field (semantics §3.4 as
+// undecided, or (when it is decided) its deciding field (READING.md §3.4 as
 // narrowest implements it: a side wins when one of its fields is narrower
 // than every field of the other side; the deciding field is the first of
 // those that none of them is narrower than). Either:

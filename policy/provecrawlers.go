@@ -2,7 +2,7 @@ package policy
 
 import "strings"
 
-// Which crawlers a comparison asks about (semantics §6: "every crawler
+// Which crawlers a comparison asks about (READING.md §6: "every crawler
 // name named in the file plus one unnamed"), so that a report speaks for
 // every crawler whatever its name.
 //

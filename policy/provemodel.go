@@ -63,7 +63,7 @@ func compatible(a, b []int8) bool {
 
 // weighing is, for the conventional rules of the ACAP readings and the
 // crawl-layer elements they are weighed against when their answers
-// disagree (semantics §4: only on the same footing, named or any, and only
+// disagree (READING.md §4: only on the same footing, named or any, and only
 // an element of the other verdict), how each pair compares; a pair that no
 // path matches together is open (anyCmp). Only the comparisons that are
 // not open are kept, by rule: a long run of rules of one verdict (a group

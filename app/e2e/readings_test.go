@@ -12,7 +12,7 @@ import (
 )
 
 // TestProblemsReadAsGoogleDoes checks what a publisher sees in the problems
-// list for files that Google's parser reads in its own way (semantics §8):
+// list for files that Google's parser reads in its own way (READING.md §8):
 // an HTML error page served as robots.txt gets one problem, not one per
 // line, and a "User-agent: *Fetch*" group is said to name no crawler (the
 // answers themselves are in the conformance cases s8-rfc-*).
