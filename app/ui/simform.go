@@ -17,17 +17,27 @@ import (
 // same tree built call by call took much more WebAssembly code, as each
 // call goes through an interface.
 func (c *Workbench) renderSimForm() []app.UI {
-	option := func(k policy.Kind) string {
-		return `<option value="` + escape(k.String()) + `">` + escape(k.Title()) + `</option>`
-	}
+	return []app.UI{app.Raw(simMarkup()), app.Raw(convMarkup()), app.Raw(pageTesterMarkup())}
+}
+
+// kindOption is the option of a kind of crawler in a select.
+func kindOption(k policy.Kind) string {
+	return `<option value="` + escape(k.String()) + `">` + escape(k.Title()) + `</option>`
+}
+
+// legendItem is one entry of a legend: the cell's class, its sign and words.
+func legendItem(class, icon, text string) string {
+	return `<span class="` + class + `"><span class="ic" aria-hidden="true">` + icon + `</span> ` + text + `</span>`
+}
+
+// simMarkup is the simulator: its form, status, legend, matrix,
+// explanation, comparison of kinds and the batch view.
+func simMarkup() string {
 	var kinds strings.Builder
 	for _, k := range policy.Kinds() {
-		kinds.WriteString(option(k))
+		kinds.WriteString(kindOption(k))
 	}
-	legend := func(class, icon, text string) string {
-		return `<span class="` + class + `"><span class="ic" aria-hidden="true">` + icon + `</span> ` + text + `</span>`
-	}
-	sim := `<section id="` + idSim + `" class="sim" aria-labelledby="sim-h">` +
+	return `<section id="` + idSim + `" class="sim" aria-labelledby="sim-h">` +
 		`<h2 id="sim-h">Simulator</h2>` +
 		`<div class="sim-form">` +
 		`<label for="` + idSimCrawler + `">Crawler</label>` +
@@ -61,18 +71,25 @@ func (c *Workbench) renderSimForm() []app.UI {
 		`<p id="` + idSimStatus + `" class="sim-status" aria-live="polite"></p>` +
 		`<p id="` + idSimMore + `" class="sim-more" hidden><button id="` + idSimContinue + `" class="btn" type="button">Continue</button></p>` +
 		`<p id="` + idSimLegend + `" class="legend">` +
-		legend("c-yes", "✓", "yes: allowed") +
-		legend("c-limits lg-acap", "◐", "limits: allowed with restrictions") +
-		legend("c-no", "✕", "no: not allowed") +
-		legend("c-none lg-today", "○", "none: no preference stated, so for search a crawler that may crawl the page and meets no noindex may index it, and for train-ai and ai-input the operator's own policy applies") +
-		legend("c-uncrawled lg-today", "⊘", "uncrawled: may not be crawled, so no preference applies") +
-		legend("c-no part lg-today", "✕", "partial: for one of two channels (Google's ai-input: Search AI features, Gemini Apps and Vertex AI)") +
+		legendItem("c-yes", "✓", "yes: allowed") +
+		legendItem("c-limits lg-acap", "◐", "limits: allowed with restrictions") +
+		legendItem("c-no", "✕", "no: not allowed") +
+		legendItem("c-none lg-today", "○", "none: no preference stated, so for search a crawler that may crawl the page and meets no noindex may index it, and for train-ai and ai-input the operator's own policy applies") +
+		legendItem("c-uncrawled lg-today", "⊘", "uncrawled: may not be crawled, so no preference applies") +
+		legendItem("c-no part lg-today", "✕", "partial: for one of two channels (Google's ai-input: Search AI features, Gemini Apps and Vertex AI)") +
 		`</p>` +
 		`<p class="sim-tools"><button id="` + idSimCSV + `" class="btn" type="button">Export the matrix (CSV)</button></p>` +
 		`<div id="` + idSimMatrix + `" class="matrix"></div>` +
 		`<div id="` + idSimExplain + `" class="explain" aria-live="polite"></div>` +
 		`<div id="` + idSimCompare + `" class="compare"></div>` +
-		`<div id="batch-panel" class="batch">` +
+		batchMarkup() +
+		`</section>`
+}
+
+// batchMarkup is the batch view: a whole group of the crawler directory ×
+// the sample URLs, for one category.
+func batchMarkup() string {
+	return `<div id="batch-panel" class="batch">` +
 		`<h3 class="ex-h">Today's AI crawlers: a whole group at once</h3>` +
 		`<div class="sim-pair">` +
 		`<label for="` + idBatchGroup + `">Group</label>` +
@@ -92,11 +109,11 @@ func (c *Workbench) renderSimForm() []app.UI {
 		`<button id="` + idBatchCSV + `" class="btn" type="button" disabled>Export the table (CSV)</button>` +
 		`</div>` +
 		`<p id="` + idBatchLegend + `" class="legend batch-legend">` +
-		legend("c-yes", "✓", "yes: the file allows it") +
-		legend("c-no", "✕", "no: the file disallows it") +
-		legend("c-no part", "✕", "partial: disallowed for one channel only (Google's ai-input)") +
-		legend("c-none", "○", "none: nothing stated; search: may be indexed if it may be crawled and meets no noindex; train-ai, ai-input: the operator's own policy applies") +
-		legend("c-uncrawled", "⊘", "uncrawled: may not be crawled, so no preference applies") +
+		legendItem("c-yes", "✓", "yes: the file allows it") +
+		legendItem("c-no", "✕", "no: the file disallows it") +
+		legendItem("c-no part", "✕", "partial: disallowed for one channel only (Google's ai-input)") +
+		legendItem("c-none", "○", "none: nothing stated; search: may be indexed if it may be crawled and meets no noindex; train-ai, ai-input: the operator's own policy applies") +
+		legendItem("c-uncrawled", "⊘", "uncrawled: may not be crawled, so no preference applies") +
 		`<span>⚠ beside a crawler: the directory reports that it does not obey robots.txt.</span>` +
 		`<span>"May still use it": yes, none or partial on some URL. Column headers show the path; hover or focus one for the whole URL.</span></p>` +
 		`<p id="` + idBatchStatus + `" class="muted" aria-live="polite"></p>` +
@@ -105,18 +122,20 @@ func (c *Workbench) renderSimForm() []app.UI {
 		`<p class="muted">Crawler directory: ` + escape(CrawlerDirSource) + `; ` +
 		`<a href="` + escape(RootPrefix()+"/web/crawlers/LICENSE") + `" target="_blank">its licence</a>` +
 		`. What each well-known token is used for comes from its operator's documentation.</p>` +
-		`</div>` +
-		`</section>`
+		`</div>`
+}
 
+// convMarkup is the converter's panel.
+func convMarkup() string {
 	// Disclosure buttons rather than <details>: a closed <details> in the
 	// page made every keystroke on a large file slower in Chromium.
-	conv := `<section id="` + idConvPanel + `" class="panel" aria-labelledby="conv-toggle">` +
+	return `<section id="` + idConvPanel + `" class="panel" aria-labelledby="conv-toggle">` +
 		`<h2 class="panel-h"><button id="conv-toggle" class="disclose" type="button" aria-expanded="false" aria-controls="conv-body">Convert to ACAP</button></h2>` +
 		`<div id="conv-body" hidden>` +
 		`<p class="muted">Adds ACAP records that say what your conventional lines say, and checks that ACAP crawlers will decide crawl as the crawlers you choose do today.</p>` +
 		`<div class="sim-form">` +
 		`<label for="` + idConvSource + `">Agree with</label>` +
-		`<select id="` + idConvSource + `" class="btn">` + option(policy.KindRFC9309) + option(policy.KindDraft1996) + `</select>` +
+		`<select id="` + idConvSource + `" class="btn">` + kindOption(policy.KindRFC9309) + kindOption(policy.KindDraft1996) + `</select>` +
 		`<span></span>` +
 		`<label class="check"><input id="` + idConvComments + `" type="checkbox"> Keep each source line as a comment</label>` +
 		`<span></span>` +
@@ -126,8 +145,11 @@ func (c *Workbench) renderSimForm() []app.UI {
 		`<div id="` + idConvOut + `" class="conv-out"></div>` +
 		`</div>` +
 		`</section>`
+}
 
-	page := `<section id="page-panel" class="panel" aria-labelledby="page-toggle">` +
+// pageTesterMarkup is the page (META) tester's panel.
+func pageTesterMarkup() string {
+	return `<section id="page-panel" class="panel" aria-labelledby="page-toggle">` +
 		`<h2 class="panel-h"><button id="page-toggle" class="disclose" type="button" aria-expanded="false" aria-controls="page-body">Page (META) tester</button></h2>` +
 		`<div id="page-body" hidden>` +
 		`<div class="sim-form">` +
@@ -139,6 +161,4 @@ func (c *Workbench) renderSimForm() []app.UI {
 		`<div id="` + idPageOut + `" class="page-out" aria-live="polite"></div>` +
 		`</div>` +
 		`</section>`
-
-	return []app.UI{app.Raw(sim), app.Raw(conv), app.Raw(page)}
 }

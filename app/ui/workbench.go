@@ -123,52 +123,11 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	if sw := app.Window().Get("navigator").Get("serviceWorker"); sw.Truthy() {
 		c.fromCache = sw.Get("controller").Truthy()
 	}
-	if v, ok, _ := storageGet(KeyTheme); ok && (v == "dark" || v == "light") {
-		c.theme = v
-	} else if app.Window().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool() {
-		c.theme = "dark"
-	}
-	c.applyTheme()
-	if v, ok, _ := storageGet(KeyFontSize); ok {
-		if n, err := strconv.Atoi(v); err == nil && n >= minFontSize && n <= maxFontSize {
-			c.fontSize = n
-		}
-	}
+	c.restorePreferences()
 
 	// Records kept from an earlier visit (before this one keeps any).
 	c.kept = keptEarlier()
-	name, text := "robots.txt", Welcome
-	raw, ok, err := storageGet(KeyDoc)
-	keptWS, salvaged := "", false
-	if d, w, kept := sessionKept(); kept {
-		// A save this tab could not make: its copy is newer than storage's.
-		raw, ok, err, keptWS = d, true, nil, w
-		c.saveFailed = true
-		c.notice = "The browser's storage could not hold your last changes; this tab kept them, and they are shown. Download your file to keep it."
-	}
-	switch {
-	case err != nil:
-		c.notice = "Your browser does not allow this page to save your work (" + err.Error() + "). Download your file to keep it."
-	case ok:
-		s, err := DecodeSaved(raw)
-		if err != nil {
-			// Keep the record aside rather than overwrite it, and show
-			// what text it still holds.
-			where := "It was left where it was"
-			if k := keepAside(KeyUnreadable, raw); k != "" {
-				storageRemove(KeyDoc)
-				where = "It was kept in this browser's storage under “" + k + "”"
-			}
-			if fs := SalvageFiles(raw, "robots.txt"); len(fs) > 0 {
-				name, text, c.dirty, salvaged = fs[0].Name, fs[0].Text, true, true
-				c.notice = "Your saved work was damaged (" + err.Error() + "); its text was recovered and is shown: check it. " + where + "."
-			} else {
-				c.notice = "Your saved work could not be restored: " + err.Error() + ". " + where + "; the editor starts with an example."
-			}
-		} else {
-			name, text, c.dirty = s.Name, s.Text, s.Dirty
-		}
-	}
+	name, text, keptWS, salvaged := c.restoreDoc()
 	c.files = []wsFile{{Name: name, Text: text, Dirty: c.dirty}}
 	active, urls, simSettings := c.restoreWorkspace(keptWS)
 	if st, ok := c.openSharedAtStart(); ok {
@@ -235,6 +194,70 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	if salvaged {
 		c.saveNow() // the damaged record was moved aside: save what it held
 	}
+	c.listenToPage()
+	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
+	app.Window().Set("__wbReady", app.Window().Get("performance").Call("now"))
+}
+
+// restorePreferences applies the saved theme (or the system's) and font
+// size.
+func (c *Workbench) restorePreferences() {
+	if v, ok, _ := storageGet(KeyTheme); ok && (v == "dark" || v == "light") {
+		c.theme = v
+	} else if app.Window().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool() {
+		c.theme = "dark"
+	}
+	c.applyTheme()
+	if v, ok, _ := storageGet(KeyFontSize); ok {
+		if n, err := strconv.Atoi(v); err == nil && n >= minFontSize && n <= maxFontSize {
+			c.fontSize = n
+		}
+	}
+}
+
+// restoreDoc reads the saved robots.txt: its name and text (the welcome
+// example when there is none), the workspace a failed save left in this
+// tab, and whether the text was salvaged from a damaged record. What went
+// wrong is said in c.notice.
+func (c *Workbench) restoreDoc() (name, text, keptWS string, salvaged bool) {
+	name, text = "robots.txt", Welcome
+	raw, ok, err := storageGet(KeyDoc)
+	if d, w, kept := sessionKept(); kept {
+		// A save this tab could not make: its copy is newer than storage's.
+		raw, ok, err, keptWS = d, true, nil, w
+		c.saveFailed = true
+		c.notice = "The browser's storage could not hold your last changes; this tab kept them, and they are shown. Download your file to keep it."
+	}
+	switch {
+	case err != nil:
+		c.notice = "Your browser does not allow this page to save your work (" + err.Error() + "). Download your file to keep it."
+	case ok:
+		s, err := DecodeSaved(raw)
+		if err != nil {
+			// Keep the record aside rather than overwrite it, and show
+			// what text it still holds.
+			where := "It was left where it was"
+			if k := keepAside(KeyUnreadable, raw); k != "" {
+				storageRemove(KeyDoc)
+				where = "It was kept in this browser's storage under “" + k + "”"
+			}
+			if fs := SalvageFiles(raw, "robots.txt"); len(fs) > 0 {
+				name, text, c.dirty, salvaged = fs[0].Name, fs[0].Text, true, true
+				c.notice = "Your saved work was damaged (" + err.Error() + "); its text was recovered and is shown: check it. " + where + "."
+			} else {
+				c.notice = "Your saved work could not be restored: " + err.Error() + ". " + where + "; the editor starts with an example."
+			}
+		} else {
+			name, text, c.dirty = s.Name, s.Text, s.Dirty
+		}
+	}
+	return name, text, keptWS, salvaged
+}
+
+// listenToPage saves when the page is hidden or left, asks before leaving
+// when the browser refused to save, and opens a share link pasted into the
+// address bar.
+func (c *Workbench) listenToPage() {
 	app.Window().Call("addEventListener", "pagehide", app.FuncOf(func(app.Value, []app.Value) any { c.leave(); return nil }))
 	app.Window().Get("document").Call("addEventListener", "visibilitychange", app.FuncOf(func(app.Value, []app.Value) any {
 		if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
@@ -260,8 +283,6 @@ func (c *Workbench) OnMount(ctx app.Context) {
 		}
 		return nil
 	}))
-	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
-	app.Window().Set("__wbReady", app.Window().Get("performance").Call("now"))
 }
 
 // edited runs inside the textarea's input event.
