@@ -23,7 +23,7 @@ func TestConverterWords(t *testing.T) {
 		{"same", "User-agent: *\nDisallow: /1\n", "Same answers on every path",
 			[]string{"apply it, then download it"}, "", false, false},
 		{"different", "User-agent: googlebot\nDisallow: /*.doc$\nAllow: /*?print\n\nUser-agent: *\nDisallow: /*.doc$\nAllow: /*?print\n", "Different answers",
-			[]string{"and no ACAP line can change that", "There may be more such paths for googlebot and crawlers your file does not name: the check stopped at the first ones it found."},
+			[]string{"and the converter could not give your answers back there", "There may be more such paths for googlebot and crawlers your file does not name: the check stopped at the first ones it found."},
 			"Both rules begin with *", false, true},
 		{"unchecked", hardToProve(), "Not checked",
 			[]string{"nothing is known about how those crawlers would read the new file", "ask the paths that matter to you in the simulator"},

@@ -434,8 +434,8 @@ func TestConverterNotProved(t *testing.T) {
 }
 
 // TestConverterShowsDifferences: the 50 KiB benchmark file converts with
-// differences no ACAP line removes (rules that both begin with *, which
-// ACAP ranks only by what follows the *); the report says "not
+// differences the converter leaves (rules that both begin with *, whose
+// repair takes more lines than its limit leaves room for); the report says "not
 // equivalent", shows the shortest witnesses with both answers and the
 // cause, and how long the conversion took in the page is printed as a
 // benchmark.

@@ -346,7 +346,7 @@ func convVerdict(conv *policy.Conversion) convWords {
 			w.next = `on the paths listed below, ACAP crawlers would read the new file differently from how ` + src + ` read yours. Go through them before applying. Where the new file's answer is not what you want, edit its ACAP line by hand ` +
 				`(the table gives the line), then convert again to check.`
 		} else {
-			w.next = `on the paths listed below, ACAP crawlers would read the new file differently from how ` + src + ` read yours, and no ACAP line can change that (the last column says why). Apply the new file only if no such path ` +
+			w.next = `on the paths listed below, ACAP crawlers would read the new file differently from how ` + src + ` read yours, and the converter could not give your answers back there (the last column says why). Apply the new file only if no such path ` +
 				`exists on your site, or if the new answer is acceptable there.`
 		}
 		if len(r.Stopped) > 0 {
@@ -440,7 +440,7 @@ func whyDiffers(d policy.Difference, linesLeft int) string {
 	case d.CaseOnly:
 		return "Only capital letters differ: ACAP ignores case, so no line can change it."
 	case d.Wildcards:
-		return "Both rules begin with *: ACAP ranks them only by what follows the *, so no line can change it."
+		return "Both rules begin with *, which ACAP ranks by what follows the *: only many added lines (some 233 for a pair of plain rules) give your answer back, and the converter left them out (its limit of " + strconv.Itoa(policy.MaxAddedLines) + " added lines, or rules with more wildcards)."
 	case d.NamePart:
 		return "Your file gives these crawlers a record by part of their name; ACAP matches whole names, so no line can change it."
 	case linesLeft > 0:

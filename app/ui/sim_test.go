@@ -70,7 +70,7 @@ func TestRenderConversionHeadlines(t *testing.T) {
 			[]string{"Not checked", "Apply to the file"}},
 		{"wildcards, two crawlers stopped", "User-agent: googlebot\nDisallow: /*.doc$\nAllow: /*?print\n\nUser-agent: *\nDisallow: /*.doc$\nAllow: /*?print\n", policy.CompareOptions{},
 			[]string{"Different answers on some paths.</strong>", "There may be more such paths for googlebot and crawlers your file does not name: the check stopped",
-				"and no ACAP line can change that (the last column says why)", "Both rules begin with *", "<td>crawlers the file does not name</td>", "conv-risk"},
+				"and the converter could not give your answers back there (the last column says why)", "Both rules begin with *", "<td>crawlers the file does not name</td>", "conv-risk"},
 			[]string{"not restored", "googlebot, crawlers", "Same answers"}},
 		{"bound", "User-agent: Bot\nDisallow: /*a*b*c\nAllow: /*b*a\n", policy.CompareOptions{MaxStates: 2},
 			[]string{"Not checked", "nothing is known about how those crawlers would read the new file", "Not checked to the end for 1 of 2 crawlers: it reached its limit of work.", "<summary>The crawler not checked</summary>", "The other crawler was checked (same answers).",
