@@ -250,8 +250,12 @@ func (e *editor) putValue(text string) string {
 }
 
 // checkSoon checks a small text now and a large one after the first paint.
-func (e *editor) checkSoon() {
-	if e.d.Len() <= syncCheckMax {
+func (e *editor) checkSoon() { e.checkWithin(syncCheckMax) }
+
+// checkWithin checks a text of at most max bytes now, a larger one after
+// the first paint.
+func (e *editor) checkWithin(max int) {
+	if e.d.Len() <= max {
 		e.d.Check()
 	} else {
 		e.scheduleCheck()
@@ -277,11 +281,7 @@ func (e *editor) setText(name, text string) {
 	e.leaveView()
 	if len(text) < viewMin {
 		e.d.SetText(e.putValue(text))
-		if e.d.Len() <= openCheckMax {
-			e.d.Check()
-		} else {
-			e.scheduleCheck() // after the first paint
-		}
+		e.checkWithin(openCheckMax)
 		e.showFromTop()
 		return
 	}

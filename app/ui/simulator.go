@@ -177,9 +177,7 @@ type simulator struct {
 	batchNext     int  // the next crawler to draw
 	batchJob      *batchJob
 	batchCells    app.Value // the table's cell buttons, once it is complete
-	batchFn       app.Func
-	batchFrameFn  app.Func
-	batchTimer    int
+	batchNextTask frameTask // the next slice, after a frame
 	batchT0       float64
 	batchSlices   int
 	batchMaxSlice float64
