@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"sort"
 	"strings"
 )
 
@@ -18,6 +19,7 @@ const (
 // lines, whether any ACAP record was written, and notes.
 func block(pl *plan) (lines []string, acap bool, notes []string) {
 	lines = append(lines, beginMarker)
+	var groups []rowGroup
 	for i := range pl.rows {
 		rp := &pl.rows[i]
 		if len(rp.crawlers) == 0 {
@@ -35,9 +37,12 @@ func block(pl *plan) (lines []string, acap bool, notes []string) {
 		}
 		rules := crawlRules(rp.regions, rp.denied)
 		for _, part := range partition(rp.crawlers, rp.regions, pl.carried) {
-			lines = append(lines, "", "# "+rowTitle(rp))
-			lines = append(lines, writeGroup(part.names, part.lines, rules, prefs)...)
+			groups = append(groups, rowGroup{rowTitle(rp), part, rules, prefs})
 		}
+	}
+	for _, g := range substringOrder(groups) {
+		lines = append(lines, "", "# "+g.title)
+		lines = append(lines, writeGroup(g.part.names, g.part.lines, g.rules, g.prefs)...)
 	}
 	for i := range pl.purposes {
 		pp := &pl.purposes[i]
@@ -70,6 +75,77 @@ func block(pl *plan) (lines []string, acap bool, notes []string) {
 	}
 	lines = append(lines, endMarker)
 	return lines, acap, notes
+}
+
+// rowGroup is one User-agent group of a row, before it is written.
+type rowGroup struct {
+	title        string
+	part         part
+	rules, prefs []string
+}
+
+// substringOrder orders the rows' groups for the older kinds, which give a
+// crawler the first group whose User-agent contains its name: a group
+// comes before every group with a name that contains one of its names
+// (Googlebot before Googlebot-Image), keeping the rows' order otherwise.
+// When groups need each other first, they are written one crawler a group,
+// shorter names first, since a name is contained only in longer ones.
+func substringOrder(gs []rowGroup) []rowGroup {
+	before := func(a, b *rowGroup) bool { // a must come before b
+		for _, x := range a.part.names {
+			for _, y := range b.part.names {
+				if lx, ly := strings.ToLower(x), strings.ToLower(y); lx != ly && strings.Contains(ly, lx) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	need := make([]int, len(gs))   // groups that must come before group i
+	succ := make([][]int, len(gs)) // groups that must come after group i
+	for i := range gs {
+		for j := range gs {
+			if i != j && before(&gs[i], &gs[j]) {
+				need[j]++
+				succ[i] = append(succ[i], j)
+			}
+		}
+	}
+	out := make([]rowGroup, 0, len(gs))
+	done := make([]bool, len(gs))
+	for len(out) < len(gs) {
+		next := -1
+		for i := range gs {
+			if !done[i] && need[i] == 0 {
+				next = i
+				break
+			}
+		}
+		if next < 0 {
+			return oneCrawlerGroups(gs)
+		}
+		done[next] = true
+		for _, j := range succ[next] {
+			need[j]--
+		}
+		out = append(out, gs[next])
+	}
+	return out
+}
+
+// oneCrawlerGroups writes every crawler in a group of its own, shorter
+// names first (stable otherwise).
+func oneCrawlerGroups(gs []rowGroup) []rowGroup {
+	var out []rowGroup
+	for _, g := range gs {
+		for _, n := range g.part.names {
+			one := g
+			one.part.names = []string{n}
+			out = append(out, one)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i].part.names[0]) < len(out[j].part.names[0]) })
+	return out
 }
 
 // writeGroup writes one User-agent group: the names, the carried lines (in the
