@@ -158,17 +158,24 @@ func (s *simulator) renderBatch(p *policy.Policy) {
 	s.batchT0 = now()
 	s.batchSlices = 0
 	s.batchMaxSlice = 0
-	s.nextBatchSlice()
+	if s.batchTimer == 0 {
+		s.nextBatchSlice()
+	}
 }
 
 // nextBatchSlice runs the next slice right after the browser has drawn a
 // frame: one slice a frame, so that what a slice adds is laid out and
 // painted before more is added.
 func (s *simulator) nextBatchSlice() {
-	if s.batchNextTask.fn == nil {
-		s.batchNextTask.fn = s.batchSlice
+	if s.batchFn == nil {
+		s.batchFn = app.FuncOf(func(app.Value, []app.Value) any { s.batchTimer = 0; s.batchSlice(); return nil })
+		s.batchFrameFn = app.FuncOf(func(app.Value, []app.Value) any {
+			s.batchTimer = app.Window().Call("setTimeout", s.batchFn, 0).Int()
+			return nil
+		})
 	}
-	s.batchNextTask.schedule()
+	s.batchTimer = -1 // a frame is awaited
+	app.Window().Call("requestAnimationFrame", s.batchFrameFn)
 }
 
 func now() float64 { return app.Window().Get("performance").Call("now").Float() }
@@ -291,7 +298,9 @@ func (s *simulator) continueBatch() {
 	}
 	j.more(batchWorkMs)
 	s.renderBatchMore()
-	s.nextBatchSlice()
+	if s.batchTimer == 0 {
+		s.nextBatchSlice()
+	}
 }
 
 // batchDone ends a fill: the table is complete.

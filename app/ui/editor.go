@@ -250,12 +250,8 @@ func (e *editor) putValue(text string) string {
 }
 
 // checkSoon checks a small text now and a large one after the first paint.
-func (e *editor) checkSoon() { e.checkWithin(syncCheckMax) }
-
-// checkWithin checks a text of at most max bytes now, a larger one after
-// the first paint.
-func (e *editor) checkWithin(max int) {
-	if e.d.Len() <= max {
+func (e *editor) checkSoon() {
+	if e.d.Len() <= syncCheckMax {
 		e.d.Check()
 	} else {
 		e.scheduleCheck()
@@ -281,7 +277,11 @@ func (e *editor) setText(name, text string) {
 	e.leaveView()
 	if len(text) < viewMin {
 		e.d.SetText(e.putValue(text))
-		e.checkWithin(openCheckMax)
+		if e.d.Len() <= openCheckMax {
+			e.d.Check()
+		} else {
+			e.scheduleCheck() // after the first paint
+		}
 		e.showFromTop()
 		return
 	}

@@ -3,19 +3,23 @@ package ui
 import (
 	"strings"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"github.com/acap-workbench/workbench/policy"
 )
 
 // compareRun is the comparison of kinds being answered: a few questions,
 // but each costs a cell of the matrix, so they go in slices too.
 type compareRun struct {
-	job  *slicer
-	url  string
-	uses []policy.Use
-	asks []policy.Use // per kind and use, row-major: what the kind is asked
-	oks  []bool       // whether the kind has an equivalent of the use
-	ans  []policy.Answer
-	next frameTask // the next slice, after a frame
+	job     *slicer
+	url     string
+	uses    []policy.Use
+	asks    []policy.Use // per kind and use, row-major: what the kind is asked
+	oks     []bool       // whether the kind has an equivalent of the use
+	ans     []policy.Answer
+	timer   int
+	frameFn app.Func
+	sliceFn app.Func
 }
 
 // renderCompare answers the question of the selected cell as every kind of
@@ -68,10 +72,14 @@ func (s *simulator) compareSlice(ms float64) {
 	}
 	c.job.run(goClock(), ms, c.job.total)
 	if !c.job.finished() {
-		if c.next.fn == nil {
-			c.next.fn = func() { s.compareSlice(sliceMs) }
+		if c.timer == 0 {
+			if c.sliceFn == nil {
+				c.sliceFn = app.FuncOf(func(app.Value, []app.Value) any { c.timer = 0; s.compareSlice(sliceMs); return nil })
+				c.frameFn = app.FuncOf(func(app.Value, []app.Value) any { app.Window().Call("setTimeout", c.sliceFn, 0); return nil })
+			}
+			c.timer = -1
+			app.Window().Call("requestAnimationFrame", c.frameFn)
 		}
-		c.next.schedule()
 		return
 	}
 	if h := s.compareHTML(); h != s.lastCompare {

@@ -18,13 +18,15 @@ const (
 // and what the page reports once it is done.
 type simRun struct {
 	job     *matrixJob
-	next    frameTask // the next slice, after a frame
-	setupMs float64   // reading the form and the URLs
-	workMs  float64   // decisions
-	drawMs  float64   // drawing the cells
-	text    int       // the length of the text simulated
-	longest float64   // the longest slice, decisions and drawing (ms)
-	trace   []any     // per slice: decisions (ms), drawing (ms), cells done
+	timer   int // -1 while a slice waits for a frame, else 0
+	frameFn app.Func
+	sliceFn app.Func
+	setupMs float64 // reading the form and the URLs
+	workMs  float64 // decisions
+	drawMs  float64 // drawing the cells
+	text    int     // the length of the text simulated
+	longest float64 // the longest slice, decisions and drawing (ms)
+	trace   []any   // per slice: decisions (ms), drawing (ms), cells done
 }
 
 // run answers the question of the form anew (the text, the URLs or a
@@ -75,10 +77,18 @@ func (s *simulator) run() {
 // nextSimSlice runs the next slice after the browser has drawn a frame.
 func (s *simulator) nextSimSlice() {
 	r := &s.sim
-	if r.next.fn == nil {
-		r.next.fn = func() { s.simSlice(sliceMs) }
+	if r.timer != 0 {
+		return
 	}
-	r.next.schedule()
+	if r.sliceFn == nil {
+		r.sliceFn = app.FuncOf(func(app.Value, []app.Value) any { r.timer = 0; s.simSlice(sliceMs); return nil })
+		r.frameFn = app.FuncOf(func(app.Value, []app.Value) any {
+			app.Window().Call("setTimeout", r.sliceFn, 0)
+			return nil
+		})
+	}
+	r.timer = -1
+	app.Window().Call("requestAnimationFrame", r.frameFn)
 }
 
 // simSlice answers cells for about ms, draws them, and schedules the next

@@ -177,7 +177,9 @@ type simulator struct {
 	batchNext     int  // the next crawler to draw
 	batchJob      *batchJob
 	batchCells    app.Value // the table's cell buttons, once it is complete
-	batchNextTask frameTask // the next slice, after a frame
+	batchFn       app.Func
+	batchFrameFn  app.Func
+	batchTimer    int
 	batchT0       float64
 	batchSlices   int
 	batchMaxSlice float64

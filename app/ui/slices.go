@@ -3,8 +3,6 @@ package ui
 import (
 	"time"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"github.com/acap-workbench/workbench/policy"
 )
 
@@ -113,27 +111,4 @@ func newBatchJob(p *policy.Policy, q policy.Question, crawlers, urls []string, a
 		p.Batch(q, crawlers[r:r+1], urls[c:c+1], ans[i:i])
 	}
 	return j
-}
-
-// frameTask runs fn in a task after the page's next frame: a task queued
-// from requestAnimationFrame runs after that frame's paint, so what the
-// last slice drew is on screen before the next slice starts. Asked again
-// while it waits, it still runs once.
-type frameTask struct {
-	fn          func()
-	pending     bool
-	frame, task app.Func
-}
-
-// schedule asks for fn after the next frame, unless that is already asked.
-func (t *frameTask) schedule() {
-	if t.pending {
-		return
-	}
-	if t.task == nil {
-		t.task = app.FuncOf(func(app.Value, []app.Value) any { t.pending = false; t.fn(); return nil })
-		t.frame = app.FuncOf(func(app.Value, []app.Value) any { app.Window().Call("setTimeout", t.task, 0); return nil })
-	}
-	t.pending = true
-	app.Window().Call("requestAnimationFrame", t.frame)
 }
