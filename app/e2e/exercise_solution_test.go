@@ -103,6 +103,9 @@ func TestExerciseSolutionFlow(t *testing.T) {
 	// The workbench says where the participant's file went; dismissed, as
 	// a participant does, since it covers the foot of the window.
 	clickButton(t, ctx, ".notice", "Dismiss")
+	// The notice goes on the app's next render; until then it still covers
+	// the foot of the window, where the Next button is.
+	waitJS(t, ctx, `document.querySelector(".notice") === null`, 5*time.Second)
 	clickButton(t, ctx, panel, "Next exercise: "+next.Title+" →")
 	waitJS(t, ctx, `document.getElementById("wk-ex-h").textContent === `+jsString(next.Title), 10*time.Second)
 	if err := waitJSErr(ctx, `document.activeElement.id === "wk-ex-h"`, 3*time.Second); err != nil {
