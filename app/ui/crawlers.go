@@ -177,6 +177,23 @@ func (s *simulator) renderCrawlerInfo(name string) {
 	setIfChanged(byID(idSimCrawlerInfo), "textContent", msg)
 }
 
+// fillBatch fills the batch view for the group and category chosen. The
+// batch follows the matrix, whose policy, URLs and question it asks: while
+// the matrix is being answered, its end starts the batch; once it is done
+// (or stopped by its budget), the batch starts at once, in slices, without
+// answering the matrix again.
+func (s *simulator) fillBatch() {
+	j := s.sim.job
+	switch {
+	case j == nil || s.pol == nil:
+		s.run()
+	case !j.finished() && !j.stopped():
+		byID(idBatch).Call("setAttribute", "aria-busy", "true")
+	default:
+		s.renderBatch(s.pol)
+	}
+}
+
 // batchClick handles the batch view's buttons and cells.
 func (s *simulator) batchClick(ev app.Value) {
 	t := ev.Get("target")
@@ -185,7 +202,7 @@ func (s *simulator) batchClick(ev app.Value) {
 		s.batchGroup = byID(idBatchGroup).Get("value").String()
 		s.batchCat, _ = policy.ParseCategory(byID(idBatchCat).Get("value").String())
 		s.batchDrawn = ""
-		s.run()
+		s.fillBatch()
 		return
 	case idBatchCSV:
 		if s.batchNext >= len(s.batchCrawlers) {
