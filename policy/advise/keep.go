@@ -11,9 +11,9 @@ import (
 // the ACAP kind on the file as it is, and its category of the today kind
 // on the file with the modern lines.
 
-// Apply returns src with the lines of every proposal that has lines
-// appended, each block after a blank line: the text the signals panel
-// applies as one edit.
+// Apply returns src with the lines of every proposal that has lines and
+// is not an Alternative appended, each block after a blank line: the text
+// the signals panel applies as one edit.
 func Apply(src []byte, props []Proposal) []byte {
 	var b strings.Builder
 	b.Write(src)
@@ -24,7 +24,7 @@ func Apply(src []byte, props []Proposal) []byte {
 	}
 	added := false
 	for _, p := range props {
-		if p.NoEquivalent || len(p.Lines) == 0 {
+		if p.NoEquivalent || p.Alternative || len(p.Lines) == 0 {
 			continue
 		}
 		if !added {
@@ -49,8 +49,10 @@ type KeepOutcome uint8
 // The outcomes.
 const (
 	// Kept: today's answer says what ACAP said: a refusal is disallowed
-	// or not crawled; a permission without restrictions is allowed or has
-	// no preference (which leaves the use to the crawler).
+	// or not crawled; a permission without restrictions is allowed, or,
+	// for search, has no preference (a crawler that may crawl a page and
+	// meets no noindex may index it); where no ACAP line decided (ACAP's
+	// default permission), no preference is kept too.
 	Kept KeepOutcome = iota
 	// Lost: ACAP refused, today's lines allow it or state nothing.
 	Lost
@@ -59,6 +61,10 @@ const (
 	RestrictionsLost
 	// Stricter: ACAP allowed, today's lines refuse it.
 	Stricter
+	// LeftToCrawler: an ACAP line permitted preserve or other; today's
+	// lines state no train-ai preference, so the operator's own policy
+	// applies.
+	LeftToCrawler
 )
 
 // String names the outcome for people.
@@ -70,6 +76,8 @@ func (o KeepOutcome) String() string {
 		return "restrictions lost"
 	case Stricter:
 		return "stricter"
+	case LeftToCrawler:
+		return "left to the crawler"
 	}
 	return "kept"
 }
@@ -122,7 +130,7 @@ func KeepLose(before, after *policy.File, crawlers, urls []string) []KeepRow {
 			for k, pair := range pairs {
 				n := i*len(urls) + j
 				r := KeepRow{Crawler: c, URL: url, Pair: pair, ACAP: acap[k][n], Today: today[k][n]}
-				r.Outcome = keepOutcome(&r.ACAP, &r.Today)
+				r.Outcome = keepOutcome(pair, &r.ACAP, &r.Today)
 				out = append(out, r)
 			}
 		}
@@ -130,7 +138,13 @@ func KeepLose(before, after *policy.File, crawlers, urls []string) []KeepRow {
 	return out
 }
 
-func keepOutcome(acap, today *policy.Answer) KeepOutcome {
+// Outcomes lists every outcome, in the order the signals panel counts
+// them.
+func Outcomes() []KeepOutcome {
+	return []KeepOutcome{Kept, Lost, RestrictionsLost, LeftToCrawler, Stricter}
+}
+
+func keepOutcome(pair KeepPair, acap, today *policy.Answer) KeepOutcome {
 	refuses := !today.Allowed && today.Preference != policy.PrefUnstated
 	if today.Preference == policy.PrefNotAsked { // crawl
 		refuses = !today.Allowed
@@ -144,6 +158,8 @@ func keepOutcome(acap, today *policy.Answer) KeepOutcome {
 		return Stricter
 	case len(acap.Restrictions) > 0:
 		return RestrictionsLost
+	case acap.Line > 0 && today.Preference == policy.PrefUnstated && pair.Today.Category == policy.CategoryTrainAI:
+		return LeftToCrawler
 	}
 	return Kept
 }

@@ -51,6 +51,45 @@ func TestKeepLose(t *testing.T) {
 	}
 }
 
+// TestKeepLoseOutcomes: what the engine reads back after Apply, pair by
+// pair, is named exactly: a permission of preserve that today's lines do
+// not carry is left to the crawler, not kept; an exception inside a
+// refusal is kept; a refusal of present alone makes index stricter.
+func TestKeepLoseOutcomes(t *testing.T) {
+	tests := []struct {
+		name, src, url string
+		pair           policy.Usage
+		want           KeepOutcome
+	}{
+		{"explicit permission of preserve", "ACAP-crawler: *\nACAP-allow-crawl: /\nACAP-allow-preserve: /\n", "/a", policy.UsagePreserve, LeftToCrawler},
+		{"explicit permission of other", "ACAP-crawler: *\nACAP-allow-other: /\n", "/a", policy.UsageOther, LeftToCrawler},
+		{"ACAP's default permission", "ACAP-crawler: *\nACAP-allow-crawl: /\n", "/a", policy.UsagePreserve, Kept},
+		{"explicit permission of index: no preference may index", "ACAP-crawler: *\nACAP-allow-index: /\n", "/a", policy.UsageIndex, Kept},
+		{"exception inside a refusal of preserve", "ACAP-crawler: *\nACAP-disallow-preserve: /\nACAP-allow-preserve: /public/\n", "/public/a", policy.UsagePreserve, Kept},
+		{"exception inside a refusal of index for the whole site", "ACAP-crawler: *\nACAP-disallow-index: /\nACAP-allow-index: /press/\n", "/press/a", policy.UsageIndex, Kept},
+		{"refusal around the exception", "ACAP-crawler: *\nACAP-disallow-preserve: /\nACAP-allow-preserve: /public/\n", "/b", policy.UsagePreserve, Kept},
+		{"refusal of present alone", "ACAP-crawler: *\nACAP-disallow-present: /p/\n", "/p/a", policy.UsageIndex, Stricter},
+		{"refusal of index for a crawler under the group for *", "User-agent: *\nDisallow: /admin/\n\nACAP-crawler: AnyBot\nACAP-disallow-index: /p/\n", "/admin/a", policy.UsageCrawl, Kept},
+		{"the stricter alternative is not applied", "ACAP-crawler: *\nACAP-disallow-index: /p/\n", "/p/a", policy.UsageCrawl, Kept},
+		{"time limit", "ACAP-crawler: *\nACAP-allow-present: / time-limit=7-days\n", "/a", policy.UsagePresent, RestrictionsLost},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := policy.MustParse(tt.src)
+			applied := Apply([]byte(tt.src), Signals(before))
+			after := policy.MustParse(string(applied))
+			for _, r := range KeepLose(before, after, []string{"AnyBot"}, []string{tt.url}) {
+				if r.Pair.ACAP == tt.pair && r.Outcome != tt.want {
+					t.Errorf("%s %s: %v, want %v (ACAP line %d, today %s line %d)\n%s", tt.url, tt.pair, r.Outcome, tt.want, r.ACAP.Line, r.Today.Preference, r.Today.Line, applied)
+				}
+			}
+		})
+	}
+	if len(Outcomes()) != 5 || Outcomes()[3].String() != "left to the crawler" {
+		t.Errorf("Outcomes() = %v", Outcomes())
+	}
+}
+
 func TestApplySignals(t *testing.T) {
 	props := []Proposal{{Lines: []string{"User-agent: *", "Content-Usage: train-ai=n"}}, {NoEquivalent: true, Explanation: "x"}, {Lines: []string{"License: https://example.com/l.xml"}}}
 	tests := []struct{ in, want string }{
@@ -65,5 +104,9 @@ func TestApplySignals(t *testing.T) {
 	}
 	if got := string(Apply([]byte("a\n"), props[1:2])); got != "a\n" {
 		t.Errorf("no lines: %q", got)
+	}
+	alt := []Proposal{{Lines: []string{"User-agent: *", "Disallow: /x/"}, Alternative: true}}
+	if got := string(Apply([]byte("a\n"), alt)); got != "a\n" {
+		t.Errorf("an alternative was applied: %q", got)
 	}
 }

@@ -1,6 +1,7 @@
 package advise
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -19,12 +20,17 @@ type Proposal struct {
 	// Explanation says in plain words what the lines mean, how they differ
 	// from the ACAP lines, and who reads them.
 	Explanation string
-	// FromLines are the 1-based lines of the file's ACAP policy the
-	// proposal comes from, in order.
+	// FromLines are the 1-based lines of the file the proposal comes from,
+	// in order: its ACAP lines, and the conventional lines a group repeats.
 	FromLines []int
 	// NoEquivalent marks a part of the ACAP policy that no robots.txt line
 	// of today can say.
 	NoEquivalent bool
+	// Alternative marks lines that say part of the policy more strictly
+	// than ACAP did, for a publisher who prefers the signal every crawler
+	// obeys; Apply leaves them out. They are a group to add besides the
+	// proposals that Apply writes.
+	Alternative bool
 }
 
 // Signals proposes, for the ACAP policy of f, the closest lines in the
@@ -32,43 +38,66 @@ type Proposal struct {
 // modern equivalent. The proposals are advice to show next to the file; the
 // tester does not use such lines when deciding.
 //
-// The mapping, record by record (an ACAP-crawler: * record speaks to every
-// crawler, like User-agent: *):
+// The mapping (../shared/design/today.md, "Mapping from ACAP"): index and
+// present ≈ search; preserve and other ≈ train-ai; ACAP has no ai-input.
+// Record by record (an ACAP-crawler: * record speaks to every crawler, like
+// User-agent: *), one User-agent group for the record's crawlers holds:
 //
-//   - ACAP-allow-crawl and ACAP-disallow-crawl become Allow and Disallow lines
-//     of a User-agent group for the same crawlers, unless the file's
-//     conventional part already has them.
-//   - A prohibition of index or present (whole presentation) becomes
-//     "Content-Usage: <path> search=n" of the IETF AI preferences (with
-//     "Content-Signal: search=no" of the Content Signals Policy when it covers
-//     the whole site), and, as the one signal every search engine obeys, a
-//     Disallow line, which is stricter: it stops crawling too.
-//   - A prohibition of preserve or other becomes "Content-Usage: <path>
-//     train-ai=n" (and "Content-Signal: ai-train=no" for the whole site); for
-//     a record addressed to every crawler, also a group for the crawlers that
-//     gather content for AI models under their own names (GPTBot,
-//     Google-Extended, CCBot).
-//   - Permissions with qualifiers, or prohibitions of any usage but crawl,
-//     suggest an RSL License line pointing at a licence file, where terms of
-//     use can be written out.
-//   - Everything else gets a NoEquivalent entry with the reason: qualifiers
-//     (time-limit, max-length, prohibited-modification, the contexts,
-//     must-use-resource, must-include-resource), the present-X distinctions
-//     (snippet, thumbnail, link, cached copies), follow, usage-purpose
-//     sub-records, permissions references, and ACAP-ignore-conventional-records.
+//   - Allow and Disallow lines for ACAP-allow-crawl and ACAP-disallow-crawl
+//     (and, in a record for named crawlers, those of the ACAP-crawler: *
+//     records it does not override, which ACAP crawlers fall back on);
+//   - for crawlers that no conventional group names, the lines of the
+//     group for * that they obey now (Allow, Disallow, Content-Usage,
+//     Content-Signal): a crawler that meets a group of its own reads only
+//     that one, so without them the proposal would take those lines away;
+//   - "Content-Usage: <path> search=n" for a prohibition of index or
+//     present, "train-ai=n" for one of preserve or other, "search=y" /
+//     "train-ai=y" for a permission that makes an exception inside such a
+//     prohibition (the labels of one path on one line), and
+//     "Content-Signal: search=no, ai-train=no" (as refused) when a
+//     prohibition covers the whole site without exceptions (Content-Signal
+//     has no path, and its "no" would overrule an exception's "y");
+//   - at least one Allow or Disallow line: Google's parser reads the
+//     User-agent lines of a group without one as part of the next group,
+//     which would give that group's rules to these crawlers too. When the
+//     record says nothing of crawling, the rules these crawlers obey now
+//     are repeated, or "Allow: /" when there are none.
+//
+// A group is proposed only when it says something the conventional part
+// does not already say. Alternatives, which Apply leaves out: a Disallow
+// for each path refused to search (every crawler obeys it, and it is
+// stricter: the pages are not fetched at all), and, for a refusal of
+// preserve or other addressed to every crawler, a group for the
+// per-purpose crawlers GPTBot, Google-Extended and CCBot.
+//
+// Permissions with qualifiers, or prohibitions of any usage but crawl,
+// suggest an RSL License line pointing at a licence file, where terms of
+// use can be written out.
+//
+// Everything else gets a NoEquivalent entry with the reason and the lines
+// it comes from: qualifiers (time-limit, max-length,
+// prohibited-modification, the contexts, must-use-resource,
+// must-include-resource), the present-X distinctions (snippet, thumbnail,
+// link, cached copies, the original), the distinction between index and
+// present, follow, a catch-all refusal of other, permissions of preserve or
+// other outside a refusal (train-ai=y would say more), usage-purpose
+// sub-records, action requests (take-down, re-crawl), permissions
+// references, and ACAP-ignore-conventional-records.
 //
 // Lines with errors are left out, except those read as a prohibition
 // (StatusProhibit), which count as the prohibition they are read as.
-// Proposals come in the order of the records, the file-wide License and the
-// NoEquivalent entries last, one entry per kind of thing, listing every line
-// it comes from.
+// Proposals come in the order of the records (each group before its
+// alternatives), the file-wide License and the NoEquivalent entries last,
+// one entry per kind of thing, listing every line it comes from.
 func Signals(f *policy.File) []Proposal {
 	a := &adviser{f: f, noEq: map[string]*Proposal{}}
-	a.readAnyCrawl()
+	a.readsConventional = f.IgnoreConventional == nil || f.IgnoreConventional.Status != policy.StatusOK
+	a.readConventional()
+	a.readAny()
 	for _, r := range f.Records {
 		a.record(r)
 	}
-	if f.IgnoreConventional != nil && f.IgnoreConventional.Status == policy.StatusOK {
+	if !a.readsConventional {
 		a.addNoEq("ignore", "ACAP-ignore-conventional-records told ACAP crawlers to read only the ACAP records. Today's signals live inside the conventional groups, so there is nothing to switch off.", f.IgnoreConventional.Line)
 	}
 	if len(a.licenseFrom) > 0 {
@@ -93,11 +122,21 @@ type adviser struct {
 	noEq        map[string]*Proposal // NoEquivalent entries by kind of thing
 	noEqOrder   []string
 	licenseFrom []int // lines that suggest a License line
-	// The crawl lines of the records for every crawler: a conventional
-	// crawler reads only the group that names it, while an ACAP crawler
-	// falls back on the "*" records, so a named group repeats them.
-	anyCrawl     []string
-	anyCrawlFrom []int
+	// readsConventional: ACAP crawlers read the conventional groups too
+	// (no ACAP-ignore-conventional-records).
+	readsConventional bool
+	// What the records for every crawler say: a conventional crawler reads
+	// only the group that names it and never falls back on the group for
+	// *, while an ACAP crawler falls back on the "*" records, so a named
+	// group repeats what they say.
+	any recordUses
+	// The conventional part: the lines of the groups for * (rule lines
+	// as ruleLine writes them, then Content-Usage and Content-Signal lines
+	// as written), and, by lower-case name, the rule lines of the groups
+	// that name a crawler.
+	star     []string
+	starFrom []int
+	named    map[string][]string
 }
 
 // addNoEq adds lines to the NoEquivalent entry of a kind of thing.
@@ -111,15 +150,81 @@ func (a *adviser) addNoEq(key, why string, lines ...int) {
 	p.FromLines = append(p.FromLines, lines...)
 }
 
-func (a *adviser) readAnyCrawl() {
+// readConventional notes the lines of the conventional groups.
+func (a *adviser) readConventional() {
+	a.named = map[string][]string{}
+	var sigs []string
+	var sigFrom []int
+	for _, g := range a.f.Groups {
+		var names []string
+		for _, ua := range g.Agents {
+			if ua.Status == policy.StatusSkipped {
+				continue
+			}
+			names = append(names, strings.ToLower(crawlerOf(ua.Value.Text)))
+		}
+		for _, n := range names {
+			if n != "*" && a.named[n] == nil {
+				a.named[n] = []string{}
+			}
+		}
+		for _, r := range g.Rules {
+			if r.Status == policy.StatusSkipped || r.Record != nil {
+				continue
+			}
+			l := ruleLine(r.Kind == policy.FieldAllow, strings.TrimSpace(r.Value.Text))
+			for _, n := range names {
+				if n == "*" {
+					if !contains(a.star, l) {
+						a.star = append(a.star, l)
+						a.starFrom = append(a.starFrom, r.Line)
+					}
+				} else if !contains(a.named[n], l) {
+					a.named[n] = append(a.named[n], l)
+				}
+			}
+		}
+	}
+	// The Content-Usage and Content-Signal lines of the groups for *,
+	// grouped as today's crawlers group them (such a line ends a run of
+	// User-agent lines, as a rule does).
+	star, hasRules := false, true
+	for _, fd := range a.f.Fields {
+		switch fd.Kind {
+		case policy.FieldUserAgent:
+			if hasRules {
+				star, hasRules = false, false
+			}
+			if fd.Status != policy.StatusSkipped && crawlerOf(fd.Value.Text) == "*" {
+				star = true
+			}
+		case policy.FieldAllow, policy.FieldDisallow:
+			hasRules = true
+		case policy.FieldContentUsage, policy.FieldContentSignal:
+			hasRules = true
+			if !star || fd.Status == policy.StatusSkipped {
+				continue
+			}
+			l := fd.Kind.String() + ": " + strings.TrimSpace(fd.Value.Text)
+			if !contains(sigs, l) {
+				sigs = append(sigs, l)
+				sigFrom = append(sigFrom, fd.Line)
+			}
+		}
+	}
+	a.star = append(a.star, sigs...)
+	a.starFrom = append(a.starFrom, sigFrom...)
+}
+
+// readAny reads the records for every crawler, without noting what has
+// no equivalent (record does that).
+func (a *adviser) readAny() {
+	a.any = newUses()
 	for _, r := range a.f.Records {
 		if r.Any && r.Reference == nil {
 			for _, fd := range r.Rules {
 				for _, rule := range rulesOf(fd) {
-					if rule.Usage == policy.UsageCrawl {
-						a.anyCrawl = append(a.anyCrawl, ruleLine(rule.Allow, rule.Pattern))
-						a.anyCrawlFrom = append(a.anyCrawlFrom, fd.Line)
-					}
+					a.any.add(rule, fd.Line)
 				}
 			}
 		}
@@ -127,14 +232,94 @@ func (a *adviser) readAnyCrawl() {
 }
 
 // recordUses is what one record's rules say, sorted by what today's
-// lines can say of it.
+// lines can say of it. Lists of patterns go with the lines they come from.
 type recordUses struct {
-	crawl                 []string // conventional rule lines
-	crawlFrom             []int
-	searchNo, searchYes   []string // patterns
-	trainNo               []string
-	searchFrom, trainFrom []int
-	searchYesFrom         map[string][]int
+	crawl     []string // conventional rule lines
+	crawlFrom []int
+	// Patterns refused and allowed, for today's search and train-ai.
+	searchNo, searchYes, trainNo, trainYes pats
+	// index and present refused, by pattern (to tell what search=n adds).
+	indexNo, presentNo map[string][]int
+}
+
+// pats are patterns in order, each with the lines it comes from.
+type pats struct {
+	list []string
+	from map[string][]int
+}
+
+func (p *pats) add(pat string, line int) {
+	pat = withSlash(pat)
+	if p.from == nil {
+		p.from = map[string][]int{}
+	}
+	if _, ok := p.from[pat]; !ok {
+		p.list = append(p.list, pat)
+	}
+	p.from[pat] = append(p.from[pat], line)
+}
+
+func (p *pats) has(pat string) bool { _, ok := p.from[pat]; return ok }
+
+func newUses() recordUses {
+	return recordUses{indexNo: map[string][]int{}, presentNo: map[string][]int{}}
+}
+
+// add sorts one rule.
+func (u *recordUses) add(rule policy.Rule, line int) {
+	pat := rule.Pattern
+	switch rule.Usage {
+	case policy.UsageCrawl:
+		u.crawl = append(u.crawl, ruleLine(rule.Allow, pat))
+		u.crawlFrom = append(u.crawlFrom, line)
+	case policy.UsageIndex, policy.UsagePresent:
+		if rule.Allow {
+			u.searchYes.add(pat, line)
+			return
+		}
+		u.searchNo.add(pat, line)
+		if rule.Usage == policy.UsageIndex {
+			u.indexNo[withSlash(pat)] = append(u.indexNo[withSlash(pat)], line)
+		} else {
+			u.presentNo[withSlash(pat)] = append(u.presentNo[withSlash(pat)], line)
+		}
+	case policy.UsagePreserve, policy.UsageOther:
+		if rule.Allow {
+			u.trainYes.add(pat, line)
+		} else {
+			u.trainNo.add(pat, line)
+		}
+	}
+}
+
+// inherit adds what the records for every crawler say and this record
+// does not: a crawl line for a pattern it has none for, a search or
+// train-ai statement for a pattern it states nothing of in that category.
+func (u *recordUses) inherit(any *recordUses) (added []int) {
+	for i, l := range any.crawl {
+		if !contains(u.crawl, l) && !hasPatternLine(u.crawl, l) {
+			u.crawl = append(u.crawl, l)
+			u.crawlFrom = append(u.crawlFrom, any.crawlFrom[i])
+			added = append(added, any.crawlFrom[i])
+		}
+	}
+	for _, c := range []struct{ no, yes, anyNo, anyYes *pats }{
+		{&u.searchNo, &u.searchYes, &any.searchNo, &any.searchYes},
+		{&u.trainNo, &u.trainYes, &any.trainNo, &any.trainYes},
+	} {
+		for _, src := range []struct{ from, to *pats }{{c.anyNo, c.no}, {c.anyYes, c.yes}} {
+			for _, p := range src.from.list {
+				if c.no.has(p) || c.yes.has(p) {
+					continue
+				}
+				for _, l := range src.from.from[p] {
+					src.to.add(p, l)
+					added = append(added, l)
+				}
+			}
+		}
+	}
+	return added
 }
 
 // record adds the proposals for one record.
@@ -148,9 +333,14 @@ func (a *adviser) record(r *policy.Record) {
 		return
 	}
 	u := a.readRules(r)
-	a.crawlGroup(r, agents, &u)
-	a.search(agents, &u)
-	a.train(r, agents, &u)
+	var inherited []int
+	if !r.Any {
+		inherited = u.inherit(&a.any)
+	}
+	for _, part := range a.partition(agents) {
+		a.group(r, part, &u, inherited)
+	}
+	a.tokens(r, &u)
 	for _, s := range r.Subs {
 		var from []int
 		for _, p := range s.Purposes {
@@ -168,8 +358,12 @@ func (a *adviser) record(r *policy.Record) {
 // readRules sorts a record's rules by usage, and notes what has no
 // equivalent.
 func (a *adviser) readRules(r *policy.Record) recordUses {
-	u := recordUses{searchYesFrom: map[string][]int{}}
+	u := newUses()
 	for _, fd := range r.Rules {
+		if fd.Kind == policy.FieldACAPRequest && fd.Status != policy.StatusSkipped {
+			a.addNoEq("request", "ACAP-request-take-down and ACAP-request-re-crawl asked crawlers to drop a page or to fetch it again. No robots.txt line of today asks that: search engines take such requests through their own webmaster tools (removal of outdated content, submission of changed pages).", fd.Line)
+			continue
+		}
 		for _, rule := range rulesOf(fd) {
 			if rule.Usage != policy.UsageCrawl {
 				if len(rule.Quals) > 0 || !rule.Allow {
@@ -180,26 +374,12 @@ func (a *adviser) readRules(r *policy.Record) recordUses {
 				key, why := qualifierNoEq(q.Type)
 				a.addNoEq(key, why, fd.Line)
 			}
-			pat := rule.Pattern
+			u.add(rule, fd.Line)
 			switch rule.Usage {
-			case policy.UsageCrawl:
-				u.crawl = append(u.crawl, ruleLine(rule.Allow, pat))
-				u.crawlFrom = append(u.crawlFrom, fd.Line)
-			case policy.UsageIndex, policy.UsagePresent:
-				if rule.Allow {
-					u.searchYes = addPattern(u.searchYes, pat)
-					u.searchYesFrom[withSlash(pat)] = append(u.searchYesFrom[withSlash(pat)], fd.Line)
-				} else {
-					u.searchNo = addPattern(u.searchNo, pat)
-					u.searchFrom = append(u.searchFrom, fd.Line)
-				}
-			case policy.UsagePreserve, policy.UsageOther:
+			case policy.UsageCrawl, policy.UsageIndex, policy.UsagePresent, policy.UsagePreserve:
+			case policy.UsageOther:
 				if !rule.Allow {
-					u.trainNo = addPattern(u.trainNo, pat)
-					u.trainFrom = append(u.trainFrom, fd.Line)
-				}
-				if rule.Usage == policy.UsageOther && !rule.Allow {
-					a.addNoEq("other", "ACAP-disallow-other refuses every use the file does not name, including uses nobody had thought of. Today's vocabularies only have a few fixed categories (search, AI training, AI use), so a catch-all refusal has no exact equivalent; the train-ai proposal covers the part people worry about most now.", fd.Line)
+					a.addNoEq("other", "ACAP-disallow-other refuses every use the file does not name, including uses nobody had thought of. Today's vocabularies only have a few fixed categories (search, AI training, AI answers), so a catch-all refusal has no exact equivalent; the train-ai=n line covers the part people worry about most now.", fd.Line)
 				}
 			case policy.UsageFollow:
 				a.addNoEq("follow", "Following links is not something robots.txt can refuse today: crawlers that may fetch a page follow its links. Per page, the robots META tag value nofollow (or rel=\"nofollow\" on a link) comes closest.", fd.Line)
@@ -209,97 +389,264 @@ func (a *adviser) readRules(r *policy.Record) recordUses {
 			}
 		}
 	}
+	// What search=n and train-ai=y say more than the ACAP lines.
+	for _, p := range u.searchNo.list {
+		i, pr := u.indexNo[p], u.presentNo[p]
+		if len(i) > 0 && len(pr) == 0 || len(i) == 0 && len(pr) > 0 {
+			// The lines: the refusal, and a permission of the other usage
+			// for the same path, which search=n contradicts.
+			ls := append(append(append([]int(nil), i...), pr...), u.searchYes.from[p]...)
+			a.addNoEq("index-present", "ACAP told indexing (finding a page with a search) apart from presenting it (showing it, or an extract, in the results). Today's search category covers both, so the search=n proposed for a refusal of only one of them refuses the other too: it is stricter than your ACAP lines, and the checker warns that ACAP crawlers and today's crawlers get opposite answers there.", ls...)
+		}
+	}
+	for _, p := range u.trainYes.list {
+		if !covered(p, u.trainNo.list) {
+			a.addNoEq("permission", "ACAP-allow-preserve and ACAP-allow-other gave permission to keep copies, or for uses the file does not name. The nearest word of today, train-ai=y, would permit training AI models, which these lines never mentioned, so no line is proposed for them: today's crawlers read no preference there, and each operator's own policy applies. Write train-ai=y yourself (in Build a policy, or by hand) if you mean it.", u.trainYes.from[p]...)
+		}
+	}
 	return u
 }
 
-// crawlGroup proposes the conventional group for the record's crawl
-// lines, unless the file already has it.
-func (a *adviser) crawlGroup(r *policy.Record, agents []string, u *recordUses) {
-	if len(u.crawl) == 0 || hasGroup(a.f, agents, u.crawl) {
-		return
+// partition splits a record's crawlers by the conventional lines they
+// obey now: those no group names (they read the group for *), and each
+// set of crawlers whose own groups have the same rules. "*" is a part of
+// its own.
+func (a *adviser) partition(agents []string) [][]string {
+	var keys []string
+	parts := map[string][]string{}
+	for _, ag := range agents {
+		k := "\x00unnamed"
+		switch rules, ok := a.named[strings.ToLower(ag)]; {
+		case ag == "*":
+			k = "*"
+		case ok:
+			k = strings.Join(rules, "\n")
+		}
+		if _, seen := parts[k]; !seen {
+			keys = append(keys, k)
+		}
+		parts[k] = append(parts[k], ag)
 	}
-	crawl, crawlFrom := u.crawl, u.crawlFrom
-	expl := "Crawling is still written the conventional way: every crawler reads User-agent, Allow and Disallow (RFC 9309). This group says for " + who(agents) + " what the ACAP crawl lines say. Conventional crawlers pick the longest matching pattern, ACAP the narrowest; for plain paths the two agree."
-	if !r.Any {
-		added := false
-		for i, l := range a.anyCrawl {
-			if !contains(crawl, l) && !hasPatternLine(crawl, l) {
-				crawl = append(crawl, l)
-				crawlFrom = append(crawlFrom, a.anyCrawlFrom[i])
-				added = true
+	out := make([][]string, len(keys))
+	for i, k := range keys {
+		out[i] = parts[k]
+	}
+	return out
+}
+
+// unnamed reports whether no conventional group names any of agents (so
+// a group for them hides the group for * from them).
+func (a *adviser) unnamed(agents []string) bool {
+	for _, ag := range agents {
+		if _, ok := a.named[strings.ToLower(ag)]; ok || ag == "*" {
+			return false
+		}
+	}
+	return true
+}
+
+// groupLines writes the User-agent group for agents (all in one part of
+// partition): the record's crawl lines, the lines of the group for * they
+// would lose, disallow (for an alternative), the Content-Usage and
+// Content-Signal lines of u, and an Allow or Disallow line in any case.
+// It returns the lines, the file lines they come from, the sentences that
+// explain them, and whether the group says anything the file's
+// conventional part does not.
+func (a *adviser) groupLines(agents []string, u *recordUses, disallow []string) (lines []string, from []int, expl []string, news bool) {
+	rules := append([]string(nil), u.crawl...)
+	from = append(from, u.crawlFrom...)
+	if len(u.crawl) > 0 {
+		expl = append(expl, "Crawling is still written the conventional way: every crawler reads User-agent, Allow and Disallow (RFC 9309). This group says for "+who(agents)+" what the ACAP crawl lines say. Conventional crawlers pick the longest matching pattern, ACAP the narrowest; for plain paths the two agree.")
+		news = !hasGroup(a.f, agents, u.crawl)
+	}
+	for _, p := range disallow {
+		// A Disallow outweighs the Allow of the same path it replaces (of
+		// two rules of one length RFC 9309 takes the Allow).
+		rules = slices.DeleteFunc(rules, func(l string) bool { return l == "Allow: "+p })
+		if l := "Disallow: " + p; !contains(rules, l) {
+			rules = append(rules, l)
+		}
+	}
+	var sigs []string
+	if a.unnamed(agents) && a.readsConventional {
+		copied := false
+		for i, l := range a.star {
+			switch {
+			case strings.HasPrefix(l, "Allow: ") || strings.HasPrefix(l, "Disallow: "):
+				if hasPatternLine(rules, l) {
+					continue
+				}
+				rules = append(rules, l)
+			default:
+				sigs = append(sigs, l)
+			}
+			from = append(from, a.starFrom[i])
+			copied = true
+		}
+		if copied {
+			expl = append(expl, "A crawler that finds a group naming it reads only that group, never the group for *, so the lines of the group for * that "+who(agents)+" obey now are repeated here; without them the new group would take them away.")
+		}
+	}
+	if len(rules) == 0 {
+		if own := a.named[strings.ToLower(agents[0])]; agents[0] != "*" && len(own) > 0 {
+			rules = append(rules, own...)
+		} else if agents[0] == "*" && len(a.star) > 0 {
+			for _, l := range a.star {
+				if strings.HasPrefix(l, "Allow: ") || strings.HasPrefix(l, "Disallow: ") {
+					rules = append(rules, l)
+				}
 			}
 		}
-		if added {
-			expl += " A conventional crawler reads only the group that names it and never falls back on the group for *, so the lines of the ACAP-crawler: * record are repeated here."
+		if len(rules) > 0 {
+			expl = append(expl, "The group repeats the Allow and Disallow lines "+who(agents)+" already obey, which changes nothing: Google's parser reads the User-agent lines of a group without Allow or Disallow as part of the next group, so every group needs one.")
+		} else {
+			rules = append(rules, "Allow: /")
+			expl = append(expl, "Allow: / refuses nothing; it is there because Google's parser reads the User-agent lines of a group without Allow or Disallow as part of the next group.")
 		}
 	}
+	// Content-Usage: the labels of one path on one line, refusals first.
+	var paths []string
+	labels := map[string][]string{}
+	say := func(p, l string) {
+		if _, ok := labels[p]; !ok {
+			paths = append(paths, p)
+		}
+		labels[p] = append(labels[p], l)
+	}
+	var searchYes, trainYes []string
+	for _, p := range u.searchNo.list {
+		say(p, "search=n")
+		from = append(from, u.searchNo.from[p]...)
+	}
+	for _, p := range u.trainNo.list {
+		say(p, "train-ai=n")
+		from = append(from, u.trainNo.from[p]...)
+	}
+	for _, p := range u.searchYes.list {
+		if covered(p, u.searchNo.list) {
+			say(p, "search=y")
+			searchYes = append(searchYes, p)
+			from = append(from, u.searchYes.from[p]...)
+		}
+	}
+	for _, p := range u.trainYes.list {
+		if covered(p, u.trainNo.list) {
+			say(p, "train-ai=y")
+			trainYes = append(trainYes, p)
+			from = append(from, u.trainYes.from[p]...)
+		}
+	}
+	var cu []string
+	for _, p := range paths {
+		cu = append(cu, "Content-Usage: "+p+" "+strings.Join(labels[p], ", "))
+	}
+	// Content-Signal has no path: it speaks for the whole group, and
+	// with a "no" would overrule the "y" of an exception.
+	var whole []string
+	if u.searchNo.has("/") && len(searchYes) == 0 {
+		whole = append(whole, "search=no")
+	}
+	if u.trainNo.has("/") && len(trainYes) == 0 {
+		whole = append(whole, "ai-train=no")
+	}
+	if len(whole) > 0 {
+		cu = append(cu, "Content-Signal: "+strings.Join(whole, ", "))
+	}
+	if len(u.searchNo.list) > 0 {
+		expl = append(expl, "ACAP refused indexing or presenting "+pathWords(u.searchNo.list)+" to "+who(agents)+". The IETF AI preferences say it with the search category (search=n) for a path; crawlers that honour the preference leave the pages out of search results.")
+		if len(searchYes) > 0 {
+			expl = append(expl, "search=y for "+pathWords(searchYes)+" keeps the exceptions ACAP allowed inside them.")
+		}
+	}
+	if len(u.trainNo.list) > 0 {
+		expl = append(expl, "ACAP refused keeping copies (preserve) or any use the file does not name (other) of "+pathWords(u.trainNo.list)+". What publishers worry about today is copies used to train AI models: train-ai=n refuses that, for a path. It does not refuse caches or archives, which have no robots.txt line today (per page, the robots META value noarchive was the usual way).")
+		if len(trainYes) > 0 {
+			expl = append(expl, "train-ai=y for "+pathWords(trainYes)+" keeps the exceptions ACAP allowed inside them; it permits AI training there, which is more than a permission to keep copies said. Leave it out if you do not mean it: those paths are then refused for training too.")
+		}
+	}
+	if len(whole) > 0 {
+		expl = append(expl, "Content-Signal (Cloudflare's Content Signals Policy) says it for the whole site with "+strings.Join(whole, ", ")+".")
+	}
+	if len(cu) > 0 || len(disallow) > 0 {
+		news = true
+	}
+	if len(sigs) > 0 {
+		cu = append(sigs, cu...)
+	}
+	lines = append(userAgentLines(agents), rules...)
+	lines = append(lines, cu...)
+	return lines, from, expl, news
+}
+
+// group proposes the group of one part of a record's crawlers, and, when
+// the record refuses search, the stricter group to write instead.
+func (a *adviser) group(r *policy.Record, agents []string, u *recordUses, inherited []int) {
+	lines, from, expl, news := a.groupLines(agents, u, nil)
+	if !news {
+		return
+	}
+	if len(inherited) > 0 {
+		expl = append(expl, "An ACAP crawler falls back on the ACAP-crawler: * records for what its own record does not say; a conventional crawler reads only the group that names it, so what those records say is repeated here.")
+	}
+	a.out = append(a.out, Proposal{Lines: lines, Explanation: strings.Join(expl, " "), FromLines: sortedLines(from)})
+	if len(u.searchNo.list) == 0 {
+		return
+	}
+	lines, from, _, _ = a.groupLines(agents, u, u.searchNo.list)
 	a.out = append(a.out, Proposal{
-		Lines:       append(userAgentLines(agents), crawl...),
-		Explanation: expl,
-		FromLines:   sortedLines(crawlFrom),
+		Lines:       lines,
+		Explanation: "A stricter alternative, not applied: Disallow is the one line every search engine obeys. Written instead of the group above, this group stops " + who(agents) + " fetching " + pathWords(u.searchNo.list) + " at all, so the pages cannot be used for anything else either (ACAP allowed crawling them), and a page linked from elsewhere may still be listed by its address alone.",
+		FromLines:   sortedLines(from),
+		Alternative: true,
 	})
 }
 
-// search proposes search=n lines, and the stricter Disallow, for the
-// record's prohibitions of index and present.
-func (a *adviser) search(agents []string, u *recordUses) {
-	if len(u.searchNo) == 0 {
+// tokens proposes, for a refusal of preserve or other addressed to every
+// crawler, the stricter group for the per-purpose crawlers (an
+// alternative Apply leaves out).
+func (a *adviser) tokens(r *policy.Record, u *recordUses) {
+	if !r.Any || len(u.trainNo.list) == 0 {
 		return
 	}
-	searchFrom := u.searchFrom
-	lines := userAgentLines(agents)
-	for _, p := range u.searchNo {
-		lines = append(lines, "Content-Usage: "+p+" search=n")
-	}
-	for _, p := range u.searchYes {
-		if covered(p, u.searchNo) {
-			lines = append(lines, "Content-Usage: "+p+" search=y")
-			searchFrom = append(searchFrom, u.searchYesFrom[p]...)
+	var tokens []string
+	inRecord := map[string]bool{}
+	for _, rec := range a.f.Records {
+		for _, n := range agentsOf(rec) {
+			inRecord[strings.ToLower(n)] = true
 		}
 	}
-	whole := contains(u.searchNo, "/")
-	if whole {
-		lines = append(lines, "Content-Signal: search=no")
+	for _, t := range []string{"GPTBot", "Google-Extended", "CCBot"} {
+		if _, ok := a.named[strings.ToLower(t)]; !ok && !inRecord[strings.ToLower(t)] {
+			tokens = append(tokens, t)
+		}
 	}
-	expl := "ACAP refused indexing or presenting these paths to " + who(agents) + " while still allowing crawling. The IETF AI preferences say the same with the search category (search=n), for a path; crawlers that honour the preference leave the pages out of search results."
-	if whole {
-		expl += " Content-Signal (Content Signals Policy) says it for the whole site with search=no."
+	if len(tokens) == 0 {
+		return
 	}
-	a.out = append(a.out, Proposal{Lines: lines, Explanation: expl, FromLines: sortedLines(searchFrom)})
+	lines, from, _, _ := a.groupLines(tokens, u, u.trainNo.list)
 	a.out = append(a.out, Proposal{
-		Lines:       disallowGroup(userAgentLines(agents), u.searchNo),
-		Explanation: "The one line every search engine obeys is Disallow. It is stricter than the ACAP prohibition: the pages are not even fetched, so they cannot be used for anything else either, and a page that is linked from elsewhere may still be listed by its address alone.",
-		FromLines:   sortedLines(searchFrom),
+		Lines:       lines,
+		Explanation: "A stricter alternative, not applied: some operators give the crawling they do for AI models a user agent of its own, and a Disallow for that name is obeyed where a preference may not be. GPTBot is OpenAI's training crawler; CCBot builds Common Crawl's archive, which many models are trained on; both would stop fetching " + pathWords(u.trainNo.list) + " at all. Google-Extended fetches nothing: a Disallow there refuses Google the use of those pages to train its Gemini models and to ground answers in Gemini Apps and the Vertex AI API (more than your ACAP lines said: ACAP had no word for AI answers); it does not change Google Search or its AI features (AI Overviews, AI Mode). The group repeats what these crawlers obey now, since it is the only group they will read. The list is not complete and changes; check each operator's documentation.",
+		FromLines:   sortedLines(from),
+		Alternative: true,
 	})
 }
 
-// train proposes train-ai=n lines for the record's prohibitions of
-// preserve and other, and for every crawler the AI crawlers' group.
-func (a *adviser) train(r *policy.Record, agents []string, u *recordUses) {
-	if len(u.trainNo) == 0 {
-		return
+// pathWords names paths for a sentence: "/a/", "/a/ and /b/", "the whole
+// site".
+func pathWords(ps []string) string {
+	var ws []string
+	for _, p := range ps {
+		if p == "/" {
+			ws = append(ws, "the whole site")
+		} else {
+			ws = append(ws, p)
+		}
 	}
-	lines := userAgentLines(agents)
-	for _, p := range u.trainNo {
-		lines = append(lines, "Content-Usage: "+p+" train-ai=n")
+	if len(ws) <= 1 {
+		return strings.Join(ws, "")
 	}
-	whole := contains(u.trainNo, "/")
-	if whole {
-		lines = append(lines, "Content-Signal: ai-train=no")
-	}
-	expl := "ACAP refused keeping copies (preserve) or any use the file does not name (other). What publishers worry about today is copies kept to train AI models: the IETF AI preferences say no to that with train-ai=n, for a path."
-	if whole {
-		expl += " Content-Signal says it for the whole site with ai-train=no."
-	}
-	expl += " Caches and archives have no robots.txt line today; per page, the robots META value noarchive was the usual way."
-	a.out = append(a.out, Proposal{Lines: lines, Explanation: expl, FromLines: sortedLines(u.trainFrom)})
-	if r.Any {
-		a.out = append(a.out, Proposal{
-			Lines:       disallowGroup([]string{"User-agent: GPTBot", "User-agent: Google-Extended", "User-agent: CCBot"}, u.trainNo),
-			Explanation: "Some operators give the crawling they do for AI models a user agent of its own, so a plain Disallow for that name refuses just that use: GPTBot (OpenAI), Google-Extended (Google's token for AI training; it does not affect Google Search) and CCBot (Common Crawl, whose archive is widely used for training). The list is not complete and changes; check each operator's documentation.",
-			FromLines:   sortedLines(u.trainFrom),
-		})
-	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
 // rulesOf returns the rules a field stands for, as the readings use them.
@@ -321,6 +668,16 @@ func rulesOf(fd *policy.Field) []policy.Rule {
 	return rules
 }
 
+// crawlerOf returns the crawler name of an ACAP-crawler or User-agent
+// value, without a /version suffix.
+func crawlerOf(v string) string {
+	name := strings.TrimSpace(v)
+	if i := strings.IndexByte(name, '/'); i > 0 {
+		name = name[:i]
+	}
+	return strings.TrimSpace(name)
+}
+
 // agentsOf returns the crawler names of a record, "*" for an any record.
 func agentsOf(r *policy.Record) []string {
 	var out []string
@@ -329,10 +686,7 @@ func agentsOf(r *policy.Record) []string {
 		if c.Status == policy.StatusSkipped {
 			continue
 		}
-		name := strings.TrimSpace(c.Value.Text)
-		if i := strings.IndexByte(name, '/'); i > 0 {
-			name = name[:i]
-		}
+		name := crawlerOf(c.Value.Text)
 		if name == "" || !isToken(name) || seen[strings.ToLower(name)] {
 			continue
 		}

@@ -14,10 +14,12 @@ func TestSignals(t *testing.T) {
 	tests := []struct {
 		name string
 		src  string
-		// want are proposals as "line|line|..." that must be present;
+		// want are proposals Apply writes, as "line|line|...", that must be
+		// present; alt are alternatives (not applied) that must be present;
 		// noEq are explanation words that must start a NoEquivalent entry's
 		// explanation; none are line blocks that must not be proposed.
 		want []string
+		alt  []string
 		from map[string][]int // proposal -> FromLines
 		noEq []string
 		none []string
@@ -38,42 +40,45 @@ func TestSignals(t *testing.T) {
 			src:  "ACAP-crawler: SearchBot1\nACAP-allow-crawl: /news/\nACAP-allow-present: /news/\nACAP-disallow-present-thumbnail: /news/\n",
 			want: []string{"User-agent: SearchBot1|Allow: /news/"},
 			noEq: []string{"ACAP could refuse thumbnails"},
-			none: []string{"User-agent: SearchBot1|Content-Usage: /news/ search=n"},
+			none: []string{"User-agent: SearchBot1|Allow: /news/|Content-Usage: /news/ search=n"},
 		},
 		{
-			name: "no indexing for one crawler",
+			name: "no indexing for two crawlers, with an exception",
 			src:  "ACAP-crawler: SearchBot1\nACAP-crawler: SearchBot2\nACAP-disallow-index: /private/\nACAP-allow-index: /private/press/\n",
 			want: []string{
-				"User-agent: SearchBot1|User-agent: SearchBot2|Content-Usage: /private/ search=n|Content-Usage: /private/press/ search=y",
-				"User-agent: SearchBot1|User-agent: SearchBot2|Disallow: /private/",
+				"User-agent: SearchBot1|User-agent: SearchBot2|Allow: /|Content-Usage: /private/ search=n|Content-Usage: /private/press/ search=y",
 				"License: https://example.com/license.xml",
 			},
-			from: map[string][]int{"User-agent: SearchBot1|User-agent: SearchBot2|Disallow: /private/": {3, 4}},
+			alt:  []string{"User-agent: SearchBot1|User-agent: SearchBot2|Disallow: /private/|Content-Usage: /private/ search=n|Content-Usage: /private/press/ search=y"},
+			from: map[string][]int{"User-agent: SearchBot1|User-agent: SearchBot2|Allow: /|Content-Usage: /private/ search=n|Content-Usage: /private/press/ search=y": {3, 4}},
+			noEq: []string{"ACAP told indexing"},
 		},
 		{
 			name: "no presenting anywhere",
 			src:  "ACAP-crawler: *\nACAP-disallow-present: /\n",
-			want: []string{"User-agent: *|Content-Usage: / search=n|Content-Signal: search=no", "User-agent: *|Disallow: /"},
+			want: []string{"User-agent: *|Allow: /|Content-Usage: / search=n|Content-Signal: search=no"},
+			alt:  []string{"User-agent: *|Disallow: /|Content-Usage: / search=n|Content-Signal: search=no"},
 		},
 		{
 			name: "no copies (Ex 4.7) for every crawler",
 			src:  "ACAP-crawler: *\nACAP-allow-crawl: /\nACAP-disallow-preserve: /\n",
 			want: []string{
-				"User-agent: *|Content-Usage: / train-ai=n|Content-Signal: ai-train=no",
-				"User-agent: GPTBot|User-agent: Google-Extended|User-agent: CCBot|Disallow: /",
+				"User-agent: *|Allow: /|Content-Usage: / train-ai=n|Content-Signal: ai-train=no",
 				"License: https://example.com/license.xml",
 			},
+			alt: []string{"User-agent: GPTBot|User-agent: Google-Extended|User-agent: CCBot|Disallow: /|Content-Usage: / train-ai=n|Content-Signal: ai-train=no"},
 		},
 		{
 			name: "no copies for a named crawler: no per-purpose agents",
 			src:  "ACAP-crawler: SearchBot1\nACAP-disallow-preserve: /public/\n",
-			want: []string{"User-agent: SearchBot1|Content-Usage: /public/ train-ai=n"},
-			none: []string{"User-agent: GPTBot|User-agent: Google-Extended|User-agent: CCBot|Disallow: /public/"},
+			want: []string{"User-agent: SearchBot1|Allow: /|Content-Usage: /public/ train-ai=n"},
+			none: []string{"User-agent: GPTBot|User-agent: Google-Extended|User-agent: CCBot|Allow: /|Disallow: /public/|Content-Usage: /public/ train-ai=n"},
 		},
 		{
 			name: "other (Ex 4.3)",
 			src:  "ACAP-crawler: *\nACAP-disallow-crawl: /\nACAP-allow-crawl: /$\nACAP-allow-crawl: /public/\nACAP-allow-index: /public/\nACAP-disallow-other: /public/\n",
-			want: []string{"User-agent: *|Disallow: /|Allow: /$|Allow: /public/", "User-agent: *|Content-Usage: /public/ train-ai=n"},
+			want: []string{"User-agent: *|Disallow: /|Allow: /$|Allow: /public/|Content-Usage: /public/ train-ai=n"},
+			alt:  []string{"User-agent: GPTBot|User-agent: Google-Extended|User-agent: CCBot|Disallow: /|Allow: /$|Disallow: /public/|Content-Usage: /public/ train-ai=n"},
 			noEq: []string{"ACAP-disallow-other refuses"},
 		},
 		{
@@ -97,7 +102,7 @@ func TestSignals(t *testing.T) {
 		{
 			name: "line read as a prohibition counts; skipped lines do not",
 			src:  "ACAP-crawler: *\nACAP-allow-preserve: / time-limit=soon\nACAP-allow-present-links: /x/\n",
-			want: []string{"User-agent: *|Content-Usage: / train-ai=n|Content-Signal: ai-train=no"},
+			want: []string{"User-agent: *|Allow: /|Content-Usage: / train-ai=n|Content-Signal: ai-train=no"},
 			none: []string{"present-link"},
 		},
 		{
@@ -109,10 +114,72 @@ func TestSignals(t *testing.T) {
 			name: "a named record repeats the any record's crawl lines (Ex 4.10)",
 			src: "User-agent: *\nDisallow: /\nACAP-crawler: *\nACAP-disallow-crawl: /\nACAP-crawler: SearchBot1\nACAP-allow-crawl: /$\nACAP-allow-crawl: /news/\n" +
 				"ACAP-allow-index: /news/\nACAP-disallow-present: /news/\nACAP-allow-present-snippet: /news/*.htm$\n",
-			want: []string{"User-agent: SearchBot1|Allow: /$|Allow: /news/|Disallow: /", "User-agent: SearchBot1|Content-Usage: /news/ search=n"},
-			from: map[string][]int{"User-agent: SearchBot1|Allow: /$|Allow: /news/|Disallow: /": {4, 6, 7}, "User-agent: SearchBot1|Content-Usage: /news/ search=n": {9}},
-			noEq: []string{"ACAP could allow or refuse snippets"},
+			want: []string{"User-agent: SearchBot1|Allow: /$|Allow: /news/|Disallow: /|Content-Usage: /news/ search=n"},
+			alt:  []string{"User-agent: SearchBot1|Allow: /$|Disallow: /|Disallow: /news/|Content-Usage: /news/ search=n"},
+			from: map[string][]int{"User-agent: SearchBot1|Allow: /$|Allow: /news/|Disallow: /|Content-Usage: /news/ search=n": {4, 6, 7, 9}},
+			noEq: []string{"ACAP could allow or refuse snippets", "ACAP told indexing"},
 			none: []string{"User-agent: *|Disallow: /"},
+		},
+		// A crawler no conventional group names reads the group for *;
+		// a group of its own must carry what it obeys there.
+		{
+			name: "a new group for a crawler repeats the group for * it obeys now",
+			src:  "User-agent: *\nDisallow: /admin/\nContent-Signal: ai-train=no\n\nACAP-crawler: SearchBot1\nACAP-disallow-index: /private/\n",
+			want: []string{"User-agent: SearchBot1|Disallow: /admin/|Content-Signal: ai-train=no|Content-Usage: /private/ search=n"},
+			from: map[string][]int{"User-agent: SearchBot1|Disallow: /admin/|Content-Signal: ai-train=no|Content-Usage: /private/ search=n": {2, 3, 6}},
+		},
+		{
+			name: "a crawler with a group of its own: its rules, not those of *",
+			src:  "User-agent: *\nDisallow: /admin/\n\nUser-agent: SearchBot1\nDisallow: /tmp/\n\nACAP-crawler: SearchBot1\nACAP-disallow-index: /private/\n",
+			want: []string{"User-agent: SearchBot1|Disallow: /tmp/|Content-Usage: /private/ search=n"},
+		},
+		{
+			name: "crawlers named and not named get a group each",
+			src:  "User-agent: *\nDisallow: /admin/\n\nUser-agent: SearchBot1\nDisallow: /tmp/\n\nACAP-crawler: SearchBot1\nACAP-crawler: SearchBot2\nACAP-disallow-preserve: /x/\n",
+			want: []string{"User-agent: SearchBot1|Disallow: /tmp/|Content-Usage: /x/ train-ai=n", "User-agent: SearchBot2|Disallow: /admin/|Content-Usage: /x/ train-ai=n"},
+		},
+		{
+			name: "ACAP crawlers ignoring the conventional part: nothing of * repeated",
+			src:  "User-agent: *\nDisallow: /admin/\n\nACAP-ignore-conventional-records\nACAP-crawler: SearchBot1\nACAP-disallow-index: /private/\n",
+			want: []string{"User-agent: SearchBot1|Allow: /|Content-Usage: /private/ search=n"},
+		},
+		{
+			name: "a named record repeats what the records for * say of search and train-ai",
+			src:  "ACAP-crawler: *\nACAP-disallow-preserve: /\nACAP-crawler: SearchBot1\nACAP-disallow-index: /private/\n",
+			want: []string{
+				"User-agent: *|Allow: /|Content-Usage: / train-ai=n|Content-Signal: ai-train=no",
+				"User-agent: SearchBot1|Allow: /|Content-Usage: /private/ search=n|Content-Usage: / train-ai=n|Content-Signal: ai-train=no",
+			},
+		},
+		{
+			name: "an exception to a refusal of preserve",
+			src:  "ACAP-crawler: *\nACAP-disallow-preserve: /\nACAP-allow-preserve: /public/\n",
+			want: []string{"User-agent: *|Allow: /|Content-Usage: / train-ai=n|Content-Usage: /public/ train-ai=y"},
+		},
+		{
+			name: "an exception to a refusal of index for the whole site: no Content-Signal",
+			src:  "ACAP-crawler: *\nACAP-disallow-index: /\nACAP-allow-index: /press/\nACAP-disallow-preserve: /\n",
+			want: []string{"User-agent: *|Allow: /|Content-Usage: / search=n, train-ai=n|Content-Usage: /press/ search=y|Content-Signal: ai-train=no"},
+		},
+		{
+			name: "a permission of preserve alone is not written as train-ai=y",
+			src:  "ACAP-crawler: *\nACAP-allow-crawl: /\nACAP-allow-preserve: /\nACAP-allow-other: /x/\n",
+			want: []string{"User-agent: *|Allow: /"},
+			from: map[string][]int{"permission": {3, 4}},
+			noEq: []string{"ACAP-allow-preserve and ACAP-allow-other gave permission"},
+			none: []string{"User-agent: *|Allow: /|Content-Usage: / train-ai=y"},
+		},
+		{
+			name: "action requests",
+			src:  "ACAP-crawler: *\nACAP-request-take-down: /old.html\nACAP-request-re-crawl: /new.html\n",
+			from: map[string][]int{"request": {2, 3}},
+			noEq: []string{"ACAP-request-take-down and ACAP-request-re-crawl"},
+		},
+		{
+			name: "refusing index and present alike says no more than search=n",
+			src:  "ACAP-crawler: *\nACAP-disallow-index: /p/\nACAP-disallow-present: /p/\n",
+			want: []string{"User-agent: *|Allow: /|Content-Usage: /p/ search=n"},
+			none: []string{"index-present"},
 		},
 		{
 			name: "nothing to propose for a conventional file",
@@ -137,13 +204,19 @@ func TestSignals(t *testing.T) {
 				got[strings.Join(p.Lines, "|")] = p
 			}
 			for _, w := range tt.want {
-				if _, ok := got[w]; !ok {
+				if p, ok := got[w]; !ok || p.Alternative {
 					t.Errorf("missing proposal %q; got:\n%s", w, dump(ps))
+				}
+			}
+			for _, w := range tt.alt {
+				if p, ok := got[w]; !ok || !p.Alternative {
+					t.Errorf("missing alternative %q; got:\n%s", w, dump(ps))
 				}
 			}
 			for _, n := range tt.none {
 				for k := range got {
-					if k == n || (n == "present-link" && strings.Contains(got[k].Explanation, "present-link")) {
+					if k == n || (n == "present-link" && strings.Contains(got[k].Explanation, "present-link")) ||
+						(n == "index-present" && strings.HasPrefix(got[k].Explanation, "ACAP told indexing")) {
 						t.Errorf("unexpected proposal %q", n)
 					}
 				}
@@ -181,7 +254,8 @@ func TestSignals(t *testing.T) {
 }
 
 func keyOf(p Proposal) string {
-	for key, start := range map[string]string{"purpose": "ACAP-usage-purpose", "ignore": "ACAP-ignore", "reference": "ACAP-permissions-reference", "follow": "Following links"} {
+	for key, start := range map[string]string{"purpose": "ACAP-usage-purpose", "ignore": "ACAP-ignore", "reference": "ACAP-permissions-reference", "follow": "Following links",
+		"permission": "ACAP-allow-preserve and ACAP-allow-other", "request": "ACAP-request-take-down"} {
 		if strings.HasPrefix(p.Explanation, start) {
 			return key
 		}
@@ -196,6 +270,9 @@ func dump(ps []Proposal) string {
 		if p.NoEquivalent {
 			b.WriteString("(none) " + p.Explanation[:min(50, len(p.Explanation))])
 		} else {
+			if p.Alternative {
+				b.WriteString("(alternative) ")
+			}
 			b.WriteString(strings.Join(p.Lines, "|"))
 		}
 		b.WriteString("\n")
