@@ -2,9 +2,9 @@ package advise
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
-	"path/filepath"
 	"strings"
 	"testing"
 
