@@ -261,7 +261,8 @@ func TestTodaySignalsApplied(t *testing.T) {
 	}
 	for _, row := range got {
 		c := strings.Split(row, "|")
-		for i, o := range []string{"kept", "lost", "restrictions lost", "stricter"} {
+		for i, oc := range advise.Outcomes() {
+			o := oc.String()
 			if w := fmt.Sprint(want[c[0]+" "+o]); c[i+1] != w {
 				t.Errorf("%s %s: panel %s, engine %s", c[0], o, c[i+1], w)
 			}
@@ -281,4 +282,27 @@ func TestTodaySignalsApplied(t *testing.T) {
 	// One undo takes the whole block back.
 	eval[bool](t, ctx, `document.getElementById("editor-input").focus(), document.execCommand("undo")`)
 	waitJS(t, ctx, `document.getElementById("editor-input").value === `+jsString(src), 3*time.Second)
+}
+
+// TestTodaySignalsModernFile: on a 2026 file without ACAP records the
+// panel says what the file already tells today's crawlers (not "nothing
+// to translate") and its "Build a policy" button opens the policy
+// builder.
+func TestTodaySignalsModernFile(t *testing.T) {
+	ctx := startFresh(t)
+	setText(t, ctx, "User-agent: *\nAllow: /\nContent-Signal: search=yes, ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n")
+	showPanel(t, ctx, "signals")
+	waitJS(t, ctx, `!!document.getElementById("wk-sig-modern")`, 5*time.Second)
+	text := eval[string](t, ctx, `document.getElementById("panel-signals").textContent`)
+	for _, want := range []string{"no ACAP policy to translate", "It already speaks to today's crawlers with 1 Content-Signal line", "use the policy builder"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the panel lacks %q: %q", want, text)
+		}
+	}
+	if strings.Contains(text, "nothing to translate") {
+		t.Errorf("the panel still says only that there is nothing to translate")
+	}
+	screenshot(t, ctx, "today-signals-modern")
+	click(t, ctx, "#wk-sig-build")
+	waitJS(t, ctx, `!document.getElementById("panel-builder").hidden && !!document.getElementById("bld-write") && document.getElementById("ptab-builder").getAttribute("aria-selected") === "true"`, 10*time.Second)
 }

@@ -389,12 +389,12 @@ func signalsPage() Page {
 	return Page{
 		ID:      "signals",
 		Title:   "Today's signals",
-		Summary: "What publishers write today for the needs ACAP addressed, and what cannot be said any more.",
+		Summary: "What publishers write today for the needs ACAP addressed, how the panel turns an ACAP policy into those lines and measures what they keep, and what cannot be said any more.",
 		Sections: []Section{
 			{
 				Heading: "Per-purpose user agents",
 				Paragraphs: []string{
-					"The most widely honoured way today is still plain robots.txt, aimed at crawlers that operators name after a purpose. Google-Extended is a token Google reads to decide whether content may be used to train its AI models, without changing Google Search. OpenAI's GPTBot collects training data, and Common Crawl's CCBot builds an open archive that many models are trained on. A Disallow for those names refuses just that use.",
+					"The most widely honoured way today is still plain robots.txt, aimed at crawlers that operators name after a purpose. Google-Extended is a token Google reads to decide whether what its crawlers fetch may train its Gemini models and ground answers in Gemini Apps and the Vertex AI API; it fetches nothing itself, and it changes neither Google Search nor the AI features inside Search (AI Overviews, AI Mode), which follow Googlebot and the pages' snippet controls. Applebot-Extended does the same for the training of Apple's models only. OpenAI's GPTBot collects training data, and Common Crawl's CCBot builds an open archive that many models are trained on. A Disallow for those names refuses just that use.",
 					"The list is long, changes often, and only works for operators that publish a separate name; check each operator's documentation.",
 				},
 				Example: "User-agent: GPTBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
@@ -427,7 +427,26 @@ func signalsPage() Page {
 					"Fine distinctions in presentation: snippets but not thumbnails, a link but no extract, the current copy but not old ones. Some of this exists per page in the robots META tag (nosnippet, max-snippet, max-image-preview, noarchive), never in robots.txt.",
 					"Conditions on presentation: no translation, no change of format or style, no annotations, not inside someone else's frame. These now belong in a licence, if anywhere.",
 					"Purposes named by the publisher: ACAP let one crawler follow different rules for each service. Today only the operator decides which purposes get their own user-agent name.",
-					"The tester decides Content-Usage, Content-Signal and per-purpose user agents as the kind \"Today's AI crawler\" (see \"How today's AI crawlers decide\"); the \"Today's signals\" view proposes lines for the ACAP policy of the open file and shows, decided on your sample URLs, what they keep and what they lose.",
+					"And the reverse: ACAP had no word for AI answers. Using a page as input to an answer (retrieval, grounding) is today's ai-input; an ACAP file says nothing about it.",
+					"The tester decides Content-Usage, Content-Signal and per-purpose user agents as the kind \"Today's AI crawler\" (see \"How today's AI crawlers decide\").",
+				},
+			},
+			{
+				Heading: "The panel: from an ACAP policy to today's lines",
+				Paragraphs: []string{
+					"The panel \"Today's signals\" reads the ACAP records of the open file and writes, for the crawlers of each record, one User-agent group in today's words. It maps ACAP's index and present to today's search, and preserve and other to train-ai: a refusal becomes Content-Usage with n for its path, an exception inside a refusal becomes y, and a refusal of the whole site also gets a Content-Signal line (left out when there are exceptions, because Content-Signal has no path and its no would overrule them). Crawl lines become Allow and Disallow. Conditions of use suggest a License line pointing to a licence file (RSL). Each proposal names the lines of your file it comes from; click one to see it in the editor.",
+					"The group keeps what today's crawlers read now. A crawler that finds a group naming it reads only that group, never the one for *, so when a record speaks of a crawler your file does not name yet, its group repeats the lines of the group for * (Allow, Disallow, Content-Usage, Content-Signal) that it obeys now. Every group has at least one Allow or Disallow line: Google's parser reads a group without one as part of the next group, which could hand that group's Disallow to every crawler. Where nothing is refused, that line is Allow: /, which changes nothing.",
+					"A permission of preserve or other is not written as train-ai=y unless it makes an exception inside a refusal: a permission to keep copies never spoke of training AI models. There, today's crawlers read no preference, and the operator's own policy applies.",
+					"\"Apply the proposed lines\" adds them at the end of robots.txt as one edit; Ctrl+Z in the editor takes them back. The stricter alternatives are listed apart and never applied: a Disallow for the paths refused to search (every search engine obeys it, but the pages are then not fetched at all), and a group for GPTBot, CCBot and Google-Extended (a Disallow for Google-Extended also refuses Gemini's grounding, which ACAP never spoke of). Copy one if you prefer it.",
+					"Below, on the sample URLs of the simulator, the panel asks each crawler of the file, and one it does not name, the same questions twice: as an ACAP crawler of the file as it is, and as today's AI crawler of the file with the proposed lines. Kept means today's answer says what ACAP said (for search, no preference counts as allowed, since a crawler that may fetch a page and meets no noindex may index it). Lost: ACAP refused, today's lines allow it or say nothing. Restrictions lost: ACAP allowed with conditions such as a time limit, today allows it without them. Left to the crawler: an ACAP line allowed preserve or other, today's lines state no training preference, so the operator decides. Stricter: today's lines refuse what ACAP allowed, as when search=n for a refusal of present also refuses index. Each answer that is not kept is listed with both deciding lines.",
+					"\"What today's signals cannot say\" lists, with the lines they come from, every part of the policy that has no line today: time limits and other qualifiers, the present-X distinctions, the difference between index and present, follow, purposes, action requests, references to other files, and ACAP-ignore-conventional-records.",
+				},
+				Example: "##ACAP version=1.1\nUser-agent: *\nDisallow: /admin/\n\nACAP-crawler: *\nACAP-disallow-index: /drafts/\nACAP-allow-present: /news/ time-limit=7-days\nACAP-disallow-preserve: /archive/\nACAP-allow-preserve: /archive/open/\n",
+			},
+			{
+				Heading: "A file without ACAP records",
+				Paragraphs: []string{
+					"A file written today has no ACAP policy to translate. The panel then says what the file already tells today's crawlers (its Content-Usage, Content-Signal and License lines, and groups for Google-Extended or Applebot-Extended) and offers \"Build a policy\": there you say, per group of crawlers, yes or no to search, train-ai and ai-input, and the builder writes every vocabulary at once and proves the result (see \"Write a policy from what you want\"). The panel also offers it on an ACAP file, for ai-input.",
 				},
 			},
 			{

@@ -91,7 +91,7 @@ func (c *Workbench) newPanels() {
 			return nil
 		}
 		return c.sim.rows
-	}}
+	}, OnBuild: func() { c.ctx.Dispatch(func(app.Context) { c.choosePanel(PanelBuilder) }) }}
 }
 
 // goToMainLine shows line n of robots.txt (the simulated file).

@@ -7,17 +7,21 @@
 //	&Signals{
 //		File:       f, // the *policy.File of robots.txt (the one the simulator parses)
 //		OnGoToLine: func(n int) { c.switchTo(0); c.ed.selectLine(n) },
+//		OnBuild:    func() { c.choosePanel(PanelBuilder) },
 //	}
 //
 // The proposals are computed once per *policy.File (by pointer): pass a new
 // pointer when the text changes, the same pointer otherwise. The lines are
 // shown in <pre> (selectable) with a "Copy" button (navigator.clipboard;
 // when the browser refuses, the component says to select and copy by
-// hand). The ACAP lines a proposal comes from are buttons that call
-// OnGoToLine.
+// hand); the stricter alternatives, which Apply leaves out, have a list of
+// their own. The ACAP lines a proposal comes from are buttons that call
+// OnGoToLine. A file without ACAP records gets what it already tells
+// today's crawlers and a button to the policy builder (OnBuild).
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,6 +45,10 @@ type Signals struct {
 	// URLs returns the simulator's sample URLs, on which the panel decides
 	// what the proposed lines keep of the ACAP policy and what they lose.
 	URLs func() []string
+	// OnBuild opens the policy builder ("Build a policy"), where a
+	// publisher says what today's crawlers may do: offered on a file
+	// without ACAP records, and for ai-input, which ACAP had no word for.
+	OnBuild func()
 
 	ctx     app.Context
 	mounted bool
@@ -87,14 +95,20 @@ func (c *Signals) copy(text string) {
 // OnMount keeps the context for the clipboard's answer.
 func (c *Signals) OnMount(ctx app.Context) { c.ctx, c.mounted = ctx, true }
 
-// Render shows the proposals, then what has no equivalent.
+// Render shows the proposals, the stricter alternatives, what the
+// proposals keep on the sample URLs, then what has no equivalent. On a
+// file without ACAP records it says what the file tells today's crawlers
+// and offers the policy builder.
 func (c *Signals) Render() app.UI {
 	props := c.proposals()
-	var lines, none []advise.Proposal
+	var lines, alts, none []advise.Proposal
 	for _, p := range props {
-		if p.NoEquivalent {
+		switch {
+		case p.NoEquivalent:
 			none = append(none, p)
-		} else {
+		case p.Alternative:
+			alts = append(alts, p)
+		default:
 			lines = append(lines, p)
 		}
 	}
@@ -103,20 +117,32 @@ func (c *Signals) Render() app.UI {
 		all = append(all, strings.Join(p.Lines, "\n"))
 	}
 	allText := strings.Join(all, "\n\n")
-	intro := "The closest lines in today's vocabularies for this file's ACAP policy. Apply them to see them decided by today's AI crawler (the kind \"Today's AI crawler\" of the simulator), and below, on your sample URLs, what they keep of the ACAP policy and what they lose."
-	switch {
-	case c.File == nil:
-		intro = "Open a robots.txt to see what today's signals would say."
-	case len(props) == 0:
-		intro = "This file has no ACAP policy, so there is nothing to translate."
+	shown := append([]string(nil), all...)
+	for _, p := range alts {
+		shown = append(shown, strings.Join(p.Lines, "\n"))
 	}
 	f := c.File
-	c.shown = all
+	c.shown = shown
+	head := []app.UI{
+		app.H2().ID("wk-sig-h").Text("Today's signals"),
+		app.P().Class("wk-status").Aria("live", "polite").Text(c.copied),
+	}
+	switch {
+	case f == nil:
+		return app.Section().Class("wk-signals").Aria("labelledby", "wk-sig-h").Body(append(head,
+			app.P().Class("wk-lead").Text("Open a robots.txt to see what today's signals would say."))...)
+	case len(props) == 0:
+		return app.Section().Class("wk-signals").Aria("labelledby", "wk-sig-h").Body(append(head, c.renderModern(f)...)...)
+	}
+	intro := "The closest lines in today's vocabularies for this file's ACAP policy: one User-agent group for the crawlers of each ACAP record. Apply them to see them decided by today's AI crawler (the kind \"Today's AI crawler\" of the simulator), and below, on your sample URLs, what they keep of the ACAP policy and what they lose."
+	if len(lines) == 0 {
+		intro = "Today's vocabularies have no line for any part of this file's ACAP policy; below is what they cannot say."
+	}
 	return app.Section().Class("wk-signals").Aria("labelledby", "wk-sig-h").Body(
 		app.H2().ID("wk-sig-h").Text("Today's signals"),
 		app.P().Class("wk-lead").Text(intro),
 		app.P().Class("wk-status").Aria("live", "polite").Text(c.copied),
-		app.Div().Class("wk-proposals-box").OnClick(c.listClick).Body(app.Raw(proposalsHTML(f, lines))),
+		app.Div().Class("wk-proposals-box").OnClick(c.listClick).Body(app.Raw(proposalsHTML(f, lines, 0))),
 		app.If(len(lines) > 0, func() app.UI {
 			applied := c.applied(lines)
 			label := "Apply the proposed lines to robots.txt"
@@ -130,6 +156,14 @@ func (c *Signals) Render() app.UI {
 					return app.Button().Class("btn").Type("button").Text("Copy all proposed lines").
 						OnClick(func(ctx app.Context, e app.Event) { c.copy(allText) })
 				}),
+			)
+		}),
+		c.renderAIInput(),
+		app.If(len(alts) > 0, func() app.UI {
+			return app.Section().ID("wk-sig-alt").Class("wk-noeq").Aria("labelledby", "wk-sig-alt-h").Body(
+				app.H3().ID("wk-sig-alt-h").Text("Stricter alternatives (not applied)"),
+				app.P().Text("Each says part of your ACAP policy with a line more crawlers obey, and refuses more than ACAP did. Apply leaves them out; copy one if you prefer it."),
+				app.Div().Class("wk-proposals-box").OnClick(c.listClick).Body(app.Raw(proposalsHTML(f, alts, len(lines)))),
 			)
 		}),
 		app.If(len(lines) > 0, func() app.UI { return c.renderKeep(f) }),
@@ -148,6 +182,81 @@ func (c *Signals) Render() app.UI {
 			)
 		}),
 	)
+}
+
+// renderAIInput says that ACAP had no word for AI answers, and offers the
+// builder to say it.
+func (c *Signals) renderAIInput() app.UI {
+	return app.P().ID("wk-sig-aiinput").Class("wk-lead").Body(
+		app.Text("ACAP had no word for AI answers (ai-input: using your pages as input to an answer, for retrieval or grounding), so neither your ACAP lines nor the proposed lines say whether that is allowed. "),
+		c.buildButton("Say it in Build a policy"),
+	)
+}
+
+// buildButton opens the policy builder.
+func (c *Signals) buildButton(label string) app.UI {
+	if c.OnBuild == nil {
+		return app.Text("")
+	}
+	return app.Button().Class("wk-link wk-sig-build").Type("button").Text(label).
+		OnClick(func(ctx app.Context, e app.Event) { c.OnBuild() })
+}
+
+// renderModern is the panel for a file without ACAP records: what the
+// file already tells today's crawlers, and the policy builder to say
+// more.
+func (c *Signals) renderModern(f *policy.File) []app.UI {
+	var usage, signal, license int
+	for _, fd := range f.Signals {
+		if fd.Status == policy.StatusSkipped {
+			continue
+		}
+		switch fd.Kind {
+		case policy.FieldContentUsage:
+			usage++
+		case policy.FieldContentSignal:
+			signal++
+		case policy.FieldLicense:
+			license++
+		}
+	}
+	var tokens []string
+	for _, g := range f.Groups {
+		for _, ua := range g.Agents {
+			n := strings.TrimSpace(ua.Value.Text)
+			if (strings.EqualFold(n, "Google-Extended") || strings.EqualFold(n, "Applebot-Extended")) && !slices.Contains(tokens, n) {
+				tokens = append(tokens, n)
+			}
+		}
+	}
+	has := "It has no Content-Usage or Content-Signal line and no group for a per-purpose token (Google-Extended, Applebot-Extended): today's AI crawlers read only its User-agent, Allow and Disallow lines, so for training and AI answers each operator's own policy applies."
+	if usage+signal+license+len(tokens) > 0 {
+		var parts []string
+		add := func(n int, what string) {
+			if n == 1 {
+				parts = append(parts, "1 "+what+" line")
+			} else if n > 1 {
+				parts = append(parts, wkItoa(n)+" "+what+" lines")
+			}
+		}
+		add(usage, "Content-Usage")
+		add(signal, "Content-Signal")
+		add(license, "License")
+		if len(tokens) > 0 {
+			parts = append(parts, "a group for "+strings.Join(tokens, " and "))
+		}
+		has = "It already speaks to today's crawlers with " + strings.Join(parts, ", ") + ": choose the kind \"Today's AI crawler\" in the simulator to see, URL by URL, how they read it."
+	}
+	return []app.UI{
+		app.P().ID("wk-sig-modern").Class("wk-lead").Text("This file has no ACAP records, so there is no ACAP policy to translate. " + has),
+		app.P().Class("wk-lead").Text("To say what search engines, AI training crawlers and AI assistants may do with your pages (search, train-ai, ai-input), for every group of crawlers at once, use the policy builder: it writes the User-agent groups, Content-Usage, Content-Signal and per-purpose token lines into this file, keeps your other lines, and proves that every kind of crawler reads what you meant."),
+		app.Div().Class("wk-actions").Body(
+			app.If(c.OnBuild != nil, func() app.UI {
+				return app.Button().ID("wk-sig-build").Class("btn primary").Type("button").Text("Build a policy").
+					OnClick(func(ctx app.Context, e app.Event) { c.OnBuild() })
+			}),
+		),
+	}
 }
 
 // renderFrom lists the ACAP lines a proposal comes from, each a button
@@ -203,18 +312,22 @@ func (c *Signals) listClick(ctx app.Context, e app.Event) {
 }
 
 // proposalsHTML is the list of proposals: for each, its lines, a Copy
-// button (data-copy: its index), its explanation and the lines it comes
+// button (data-copy: first + its index), its explanation and the lines it comes
 // from. Written as markup in one piece, every piece of text escaped: a
 // file of a hundred records gives a hundred proposals of a dozen
 // elements, which mounted one by one held the page for a second.
-func proposalsHTML(f *policy.File, lines []advise.Proposal) string {
+func proposalsHTML(f *policy.File, lines []advise.Proposal, first int) string {
 	var b strings.Builder
 	b.WriteString(`<ol class="wk-proposals">`)
+	word := "Proposal "
+	if first > 0 || (len(lines) > 0 && lines[0].Alternative) {
+		word = "Alternative "
+	}
 	for i, p := range lines {
-		hid := "wk-sig-p" + wkItoa(i+1)
-		b.WriteString(`<li class="wk-proposal"><h3 id="` + hid + `" class="sr-only">Proposal ` + wkItoa(i+1) + `</h3>` +
+		hid := "wk-sig-p" + wkItoa(first+i+1)
+		b.WriteString(`<li class="wk-proposal"><h3 id="` + hid + `" class="sr-only">` + word + wkItoa(i+1) + `</h3>` +
 			`<pre class="wk-code" tabindex="0"><code>` + escape(strings.Join(p.Lines, "\n")) + `</code></pre>` +
-			`<button class="btn" type="button" aria-describedby="` + hid + `" data-copy="` + wkItoa(i) + `">Copy</button>` +
+			`<button class="btn" type="button" aria-describedby="` + hid + `" data-copy="` + wkItoa(first+i) + `">Copy</button>` +
 			`<p>` + escape(p.Explanation) + `</p>`)
 		if len(p.FromLines) > 0 {
 			b.WriteString(`<div class="wk-from"><span>From: </span>` + fromLinesHTML(f, p.FromLines) + `</div>`)
@@ -286,6 +399,10 @@ func (c *Signals) keepRows() ([]advise.KeepRow, int) {
 	return c.keep, c.keepN
 }
 
+// keepClass is the class of an outcome's column.
+var keepClass = map[advise.KeepOutcome]string{advise.Kept: "k-kept", advise.Lost: "k-lost", advise.RestrictionsLost: "k-restr",
+	advise.LeftToCrawler: "k-left", advise.Stricter: "k-strict"}
+
 // renderKeep shows, per pair of an ACAP usage and today's category, how
 // many answers on the sample URLs the modern lines keep and lose, and the
 // ones they do not keep, each with both deciding lines.
@@ -294,7 +411,7 @@ func (c *Signals) renderKeep(f *policy.File) app.UI {
 	if len(rows) == 0 {
 		return app.P().Class("wk-lead").Text("Type sample URLs in the simulator to see, decided on them, what the proposed lines keep of the ACAP policy.")
 	}
-	type tally struct{ n [4]int }
+	type tally struct{ n [8]int }
 	counts := make([]tally, len(advise.KeepPairs()))
 	var misses []advise.KeepRow
 	for _, r := range rows {
@@ -323,14 +440,13 @@ func (c *Signals) renderKeep(f *policy.File) app.UI {
 	return app.Section().ID("wk-keep").Class("wk-keep").Aria("labelledby", "wk-keep-h").Body(
 		app.H3().ID("wk-keep-h").Text("What the proposed lines keep, on your sample URLs"),
 		app.P().Class("wk-lead").Text("Each ACAP answer (ACAP crawler, this file) beside today's answer (today's AI crawler, this file with the proposed lines), for "+
-			wkItoa(n)+" crawlers × "+wkItoa(urls)+" URLs. Decided by the engine, question by question; time limits, purposes and present-X distinctions are not compared (they have no counterpart)."),
+			wkItoa(n)+" crawlers × "+wkItoa(urls)+" URLs. Decided by the engine, question by question. Kept: today's answer says what ACAP said (for search, no preference counts as allowed: a crawler that may crawl a page may index it). Left to the crawler: an ACAP line allowed it, today's lines state no preference, so the operator's own policy applies. Time limits, purposes and present-X distinctions are not compared (they have no counterpart)."),
 		app.Table().Class("wk-keep-t").Body(
 			app.THead().Body(app.Tr().Body(
 				app.Th().Scope("col").Text("ACAP usage → today"),
-				app.Th().Scope("col").Text("kept"),
-				app.Th().Scope("col").Text("lost"),
-				app.Th().Scope("col").Text("restrictions lost"),
-				app.Th().Scope("col").Text("stricter"),
+				app.Range(advise.Outcomes()).Slice(func(j int) app.UI {
+					return app.Th().Scope("col").Text(advise.Outcomes()[j].String())
+				}),
 			)),
 			app.TBody().Body(
 				app.Range(advise.KeepPairs()).Slice(func(i int) app.UI {
@@ -338,10 +454,10 @@ func (c *Signals) renderKeep(f *policy.File) app.UI {
 					t := counts[i]
 					return app.Tr().Body(
 						app.Th().Scope("row").Text(p.ACAP.String()+" → "+p.Today.String()),
-						app.Td().Class("k-kept").Text(wkItoa(t.n[advise.Kept])),
-						app.Td().Class("k-lost").Text(wkItoa(t.n[advise.Lost])),
-						app.Td().Class("k-restr").Text(wkItoa(t.n[advise.RestrictionsLost])),
-						app.Td().Class("k-strict").Text(wkItoa(t.n[advise.Stricter])),
+						app.Range(advise.Outcomes()).Slice(func(j int) app.UI {
+							o := advise.Outcomes()[j]
+							return app.Td().Class(keepClass[o]).Text(wkItoa(t.n[o]))
+						}),
 					)
 				}),
 			),

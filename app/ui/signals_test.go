@@ -85,22 +85,81 @@ func TestSignals(t *testing.T) {
 	wkMustContain(t, app.HTMLString(c), "select the lines and copy them by hand")
 }
 
+// TestSignalsEmpty: without a file the panel says to open one; on a file
+// without ACAP records it says what the file already tells today's
+// crawlers and offers the policy builder, never just "nothing to
+// translate".
 func TestSignalsEmpty(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		f    *policy.File
-		want string
+		name  string
+		f     *policy.File
+		build bool
+		want  []string
 	}{
-		{"no file", nil, "Open a robots.txt to see what today"},
-		{"no ACAP", wkParse(t, "User-agent: *\nDisallow: /x\n"), "This file has no ACAP policy, so there is nothing to translate."},
+		{"no file", nil, true, []string{"Open a robots.txt to see what today"}},
+		{"no ACAP, no lines of today", wkParse(t, "User-agent: *\nDisallow: /x\n"), true, []string{
+			"This file has no ACAP records, so there is no ACAP policy to translate. It has no Content-Usage or Content-Signal line",
+			"use the policy builder", `id="wk-sig-build"`, ">Build a policy</button>"}},
+		{"no ACAP, lines of today", wkParse(t, "User-agent: *\nAllow: /\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\nContent-Usage: /a/ search=y\n\nUser-agent: Google-Extended\nDisallow: /\n"), true, []string{
+			"It already speaks to today&#39;s crawlers with 2 Content-Usage lines, 1 Content-Signal line, a group for Google-Extended:", ">Build a policy</button>"}},
+		{"no ACAP, no builder wired", wkParse(t, "User-agent: *\nDisallow: /x\n"), false, []string{"use the policy builder"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			html := app.HTMLString(&Signals{File: tc.f})
-			wkMustContain(t, html, tc.want)
-			if strings.Contains(html, "<pre") || strings.Contains(html, "cannot say") {
-				t.Error("proposals shown for nothing")
+			c := &Signals{File: tc.f}
+			if tc.build {
+				c.OnBuild = func() {}
+			}
+			html := app.HTMLString(c)
+			wkMustContain(t, html, tc.want...)
+			if strings.Contains(html, "<pre") || strings.Contains(html, "cannot say") || strings.Contains(html, "nothing to translate") {
+				t.Error("proposals, or nothing useful, shown for a file without ACAP")
+			}
+			if !tc.build && strings.Contains(html, "wk-sig-build") {
+				t.Error("a builder button without OnBuild")
 			}
 		})
+	}
+}
+
+// TestSignalsAlternatives: the stricter alternatives are listed apart,
+// after the proposals, with their own Copy buttons, and Apply leaves them
+// out; the panel says ACAP had no word for ai-input and offers the
+// builder.
+func TestSignalsAlternatives(t *testing.T) {
+	src := "ACAP-crawler: *\nACAP-disallow-index: /drafts/\nACAP-disallow-preserve: /archive/\n"
+	f := wkParse(t, src)
+	var edited string
+	c := &Signals{File: f, OnBuild: func() {}, OnApply: func(edit func([]byte) []byte) { edited = string(edit([]byte(src))) }}
+	html := app.HTMLString(c)
+	i, j := strings.Index(html, "Apply the proposed lines"), strings.Index(html, "Stricter alternatives (not applied)")
+	if i < 0 || j < i {
+		t.Fatalf("no alternatives after the proposals:\n%s", html)
+	}
+	var alts, lines int
+	for _, p := range advise.Signals(f) {
+		switch {
+		case p.Alternative:
+			alts++
+			if k := strings.Index(html, "<code>"+wkEscapeText(strings.Join(p.Lines, "\n"))+"</code>"); k < j {
+				t.Errorf("alternative %q not in its own list", p.Lines)
+			}
+		case !p.NoEquivalent:
+			lines++
+		}
+	}
+	if alts != 2 {
+		t.Errorf("%d alternatives, want the Disallow group and the per-purpose tokens' group", alts)
+	}
+	if n := strings.Count(html, ">Copy</button>"); n != alts+lines {
+		t.Errorf("%d copy buttons for %d proposals and %d alternatives", n, lines, alts)
+	}
+	for k := 0; k < alts+lines; k++ {
+		wkMustContain(t, html, `data-copy="`+wkItoa(k)+`"`)
+	}
+	wkMustContain(t, html, "ACAP had no word for AI answers (ai-input", ">Say it in Build a policy</button>")
+	c.apply()
+	if strings.Contains(edited, "GPTBot") || strings.Contains(edited, "Disallow: /drafts/") {
+		t.Errorf("Apply wrote an alternative:\n%s", edited)
 	}
 }
 

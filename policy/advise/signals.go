@@ -447,12 +447,13 @@ func (a *adviser) unnamed(agents []string) bool {
 
 // groupLines writes the User-agent group for agents (all in one part of
 // partition): the record's crawl lines, the lines of the group for * they
-// would lose, disallow (for an alternative), the Content-Usage and
+// would lose, disallow (for an alternative, with allow for the exceptions
+// inside those paths), the Content-Usage and
 // Content-Signal lines of u, and an Allow or Disallow line in any case.
 // It returns the lines, the file lines they come from, the sentences that
 // explain them, and whether the group says anything the file's
 // conventional part does not.
-func (a *adviser) groupLines(agents []string, u *recordUses, disallow []string) (lines []string, from []int, expl []string, news bool) {
+func (a *adviser) groupLines(agents []string, u *recordUses, disallow, allow []string) (lines []string, from []int, expl []string, news bool) {
 	rules := append([]string(nil), u.crawl...)
 	from = append(from, u.crawlFrom...)
 	if len(u.crawl) > 0 {
@@ -464,6 +465,11 @@ func (a *adviser) groupLines(agents []string, u *recordUses, disallow []string) 
 		// two rules of one length RFC 9309 takes the Allow).
 		rules = slices.DeleteFunc(rules, func(l string) bool { return l == "Allow: "+p })
 		if l := "Disallow: " + p; !contains(rules, l) {
+			rules = append(rules, l)
+		}
+	}
+	for _, p := range allow {
+		if l := "Allow: " + p; covered(p, disallow) && !hasPatternLine(rules, l) {
 			rules = append(rules, l)
 		}
 	}
@@ -484,24 +490,26 @@ func (a *adviser) groupLines(agents []string, u *recordUses, disallow []string) 
 			copied = true
 		}
 		if copied {
-			expl = append(expl, "A crawler that finds a group naming it reads only that group, never the group for *, so the lines of the group for * that "+who(agents)+" obey now are repeated here; without them the new group would take them away.")
+			expl = append(expl, "A crawler that finds a group naming it reads only that group, never the group for *, so the lines of the group for * that apply to "+who(agents)+" now are repeated here; without them the new group would take them away.")
 		}
 	}
+	var fill string // the sentence for a rule line written only to have one
 	if len(rules) == 0 {
 		if own := a.named[strings.ToLower(agents[0])]; agents[0] != "*" && len(own) > 0 {
 			rules = append(rules, own...)
 		} else if agents[0] == "*" && len(a.star) > 0 {
-			for _, l := range a.star {
+			for i, l := range a.star {
 				if strings.HasPrefix(l, "Allow: ") || strings.HasPrefix(l, "Disallow: ") {
 					rules = append(rules, l)
+					from = append(from, a.starFrom[i])
 				}
 			}
 		}
 		if len(rules) > 0 {
-			expl = append(expl, "The group repeats the Allow and Disallow lines "+who(agents)+" already obey, which changes nothing: Google's parser reads the User-agent lines of a group without Allow or Disallow as part of the next group, so every group needs one.")
+			fill = "The group repeats the Allow and Disallow lines that apply to " + who(agents) + " already, which changes nothing: Google's parser reads the User-agent lines of a group without Allow or Disallow as part of the next group, so every group needs one."
 		} else {
 			rules = append(rules, "Allow: /")
-			expl = append(expl, "Allow: / refuses nothing; it is there because Google's parser reads the User-agent lines of a group without Allow or Disallow as part of the next group.")
+			fill = "Allow: / refuses nothing; it is there because Google's parser reads the User-agent lines of a group without Allow or Disallow as part of the next group."
 		}
 	}
 	// Content-Usage: the labels of one path on one line, refusals first.
@@ -567,6 +575,9 @@ func (a *adviser) groupLines(agents []string, u *recordUses, disallow []string) 
 	if len(whole) > 0 {
 		expl = append(expl, "Content-Signal (Cloudflare's Content Signals Policy) says it for the whole site with "+strings.Join(whole, ", ")+".")
 	}
+	if fill != "" {
+		expl = append(expl, fill)
+	}
 	if len(cu) > 0 || len(disallow) > 0 {
 		news = true
 	}
@@ -581,7 +592,7 @@ func (a *adviser) groupLines(agents []string, u *recordUses, disallow []string) 
 // group proposes the group of one part of a record's crawlers, and, when
 // the record refuses search, the stricter group to write instead.
 func (a *adviser) group(r *policy.Record, agents []string, u *recordUses, inherited []int) {
-	lines, from, expl, news := a.groupLines(agents, u, nil)
+	lines, from, expl, news := a.groupLines(agents, u, nil, nil)
 	if !news {
 		return
 	}
@@ -592,7 +603,7 @@ func (a *adviser) group(r *policy.Record, agents []string, u *recordUses, inheri
 	if len(u.searchNo.list) == 0 {
 		return
 	}
-	lines, from, _, _ = a.groupLines(agents, u, u.searchNo.list)
+	lines, from, _, _ = a.groupLines(agents, u, u.searchNo.list, u.searchYes.list)
 	a.out = append(a.out, Proposal{
 		Lines:       lines,
 		Explanation: "A stricter alternative, not applied: Disallow is the one line every search engine obeys. Written instead of the group above, this group stops " + who(agents) + " fetching " + pathWords(u.searchNo.list) + " at all, so the pages cannot be used for anything else either (ACAP allowed crawling them), and a page linked from elsewhere may still be listed by its address alone.",
@@ -623,7 +634,7 @@ func (a *adviser) tokens(r *policy.Record, u *recordUses) {
 	if len(tokens) == 0 {
 		return
 	}
-	lines, from, _, _ := a.groupLines(tokens, u, u.trainNo.list)
+	lines, from, _, _ := a.groupLines(tokens, u, u.trainNo.list, u.trainYes.list)
 	a.out = append(a.out, Proposal{
 		Lines:       lines,
 		Explanation: "A stricter alternative, not applied: some operators give the crawling they do for AI models a user agent of its own, and a Disallow for that name is obeyed where a preference may not be. GPTBot is OpenAI's training crawler; CCBot builds Common Crawl's archive, which many models are trained on; both would stop fetching " + pathWords(u.trainNo.list) + " at all. Google-Extended fetches nothing: a Disallow there refuses Google the use of those pages to train its Gemini models and to ground answers in Gemini Apps and the Vertex AI API (more than your ACAP lines said: ACAP had no word for AI answers); it does not change Google Search or its AI features (AI Overviews, AI Mode). The group repeats what these crawlers obey now, since it is the only group they will read. The list is not complete and changes; check each operator's documentation.",

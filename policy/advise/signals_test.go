@@ -49,7 +49,7 @@ func TestSignals(t *testing.T) {
 				"User-agent: SearchBot1|User-agent: SearchBot2|Allow: /|Content-Usage: /private/ search=n|Content-Usage: /private/press/ search=y",
 				"License: https://example.com/license.xml",
 			},
-			alt:  []string{"User-agent: SearchBot1|User-agent: SearchBot2|Disallow: /private/|Content-Usage: /private/ search=n|Content-Usage: /private/press/ search=y"},
+			alt:  []string{"User-agent: SearchBot1|User-agent: SearchBot2|Disallow: /private/|Allow: /private/press/|Content-Usage: /private/ search=n|Content-Usage: /private/press/ search=y"},
 			from: map[string][]int{"User-agent: SearchBot1|User-agent: SearchBot2|Allow: /|Content-Usage: /private/ search=n|Content-Usage: /private/press/ search=y": {3, 4}},
 			noEq: []string{"ACAP told indexing"},
 		},
