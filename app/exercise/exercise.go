@@ -28,6 +28,10 @@
 // the publisher has written since, so the checks can turn green or red on
 // every keystroke. Each case's "name" is the question shown to the
 // publisher.
+//
+// "panel": "builder" marks an exercise meant to be done with the policy
+// builder ("Build a policy"): the exercise offers a button that opens it
+// (the checks are the same whatever wrote the file).
 package exercise
 
 import (
@@ -45,6 +49,9 @@ import (
 // MaxSize is the largest exercise file Parse reads (1 MiB).
 const MaxSize = 1 << 20
 
+// PanelBuilder is the "panel" of an exercise done with the policy builder.
+const PanelBuilder = "builder"
+
 // Exercise is one exercise: a conformance case file with a task.
 type Exercise struct {
 	Name         string            `json:"name"`
@@ -61,6 +68,7 @@ type Exercise struct {
 	Convert      string            `json:"convert,omitempty"`
 	Diagnostics  []Diagnostic      `json:"diagnostics,omitempty"`
 	Clean        *bool             `json:"clean,omitempty"`
+	Panel        string            `json:"panel,omitempty"` // PanelBuilder, or "": the editor alone
 	Cases        []Case            `json:"cases"`
 
 	convert policy.Kind
@@ -136,6 +144,9 @@ func Parse(data []byte) (*Exercise, error) {
 	}
 	if len(ex.Cases) == 0 && ex.Clean == nil && len(ex.Diagnostics) == 0 {
 		return nil, fmt.Errorf("exercise %s: it has no checks (\"cases\" is empty)", ex.Name)
+	}
+	if ex.Panel != "" && ex.Panel != PanelBuilder {
+		return nil, fmt.Errorf("exercise %s: \"panel\" is %q; it must be %q or left out", ex.Name, ex.Panel, PanelBuilder)
 	}
 	if ex.Convert != "" {
 		k, ok := policy.ParseKind(ex.Convert)

@@ -251,6 +251,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad file path", `{"name":"n","title":"t","task":"t","files":{"a.txt":""},"cases":[{"allowed":true}]}`, "not a path"},
 		{"bad base64", `{"name":"n","title":"t","task":"t","robots_base64":"***","cases":[{"allowed":true}]}`, "base64"},
 		{"trailing", `{"name":"n","title":"t","task":"t","cases":[{"allowed":true}]} {}`, "more after"},
+		{"bad panel", `{"name":"n","title":"t","task":"t","panel":"gallery","cases":[{"allowed":true}]}`, `"panel" is "gallery"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -15,6 +15,7 @@
 //			c.ctx.Dispatch(func(app.Context) { c.switchTo(0); c.offerLoad(name, text) })
 //		},
 //		OnGoToLine: func(n int) { c.switchTo(0); c.ed.selectLine(n) },
+//		OnPanel:    func(id string) { c.choosePanel(id) }, // the builder
 //	}
 //	// in Render: c.exercises (the same pointer every time)
 //	// in edited(), load() and applyToMain(), and once in OnMount:
@@ -63,6 +64,10 @@ type Exercises struct {
 	OnOpen OpenFunc
 	// OnGoToLine shows line n of robots.txt in the editor.
 	OnGoToLine func(n int)
+	// OnPanel shows a side panel by ID: the policy builder, for an
+	// exercise done with it ("panel": "builder"). The exercise stays
+	// selected, so its tab shows the checks again.
+	OnPanel func(id string)
 
 	ctx      app.Context
 	mounted  bool
@@ -449,12 +454,19 @@ func (c *Exercises) renderExercise(ex *exercise.Exercise) app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { c.Select(-1) }),
 		app.H2().ID("wk-ex-h").TabIndex(-1).Text(ex.Title),
 		app.P().Class("wk-task").Text(ex.Task),
+		app.If(ex.Panel == exercise.PanelBuilder, func() app.UI {
+			return app.P().Class("wk-source").Text("Do it with the policy builder: open the starting file, then Build a policy; come back to this tab to see the checks.")
+		}),
 		app.If(ex.Source != "", func() app.UI {
 			return app.P().Class("wk-source").Text("Source: " + ex.Source)
 		}),
 		app.Div().Class("wk-actions").Body(
 			app.Button().Class("btn").Type("button").Text("Open the starting file").
 				OnClick(func(ctx app.Context, e app.Event) { c.openStart(ex) }),
+			app.If(ex.Panel == exercise.PanelBuilder && c.OnPanel != nil, func() app.UI {
+				return app.Button().ID("wk-ex-panel").Class("btn").Type("button").Text("Open Build a policy").
+					OnClick(func(ctx app.Context, e app.Event) { c.OnPanel(PanelBuilder) })
+			}),
 			app.If(ex.Hint != "", func() app.UI {
 				return app.Button().Class("btn").Type("button").Aria("expanded", c.showHint).
 					Aria("controls", "wk-ex-hint").Text(hintLabel).

@@ -76,6 +76,7 @@ func (c *Workbench) newPanels() {
 			c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, kind) })
 		},
 		OnGoToLine: c.goToMainLine,
+		OnPanel:    func(id string) { c.ctx.Dispatch(func(app.Context) { c.choosePanel(id) }) },
 	}
 	c.help = &HelpView{
 		OnOpen: func(name, text string, urls []string, crawler, purpose string) {

@@ -123,16 +123,14 @@ func (c *Signals) Render() app.UI {
 	}
 	f := c.File
 	c.shown = shown
-	head := []app.UI{
-		app.H2().ID("wk-sig-h").Text("Today's signals"),
-		app.P().Class("wk-status").Aria("live", "polite").Text(c.copied),
-	}
 	switch {
 	case f == nil:
-		return app.Section().Class("wk-signals").Aria("labelledby", "wk-sig-h").Body(append(head,
-			app.P().Class("wk-lead").Text("Open a robots.txt to see what today's signals would say."))...)
+		return app.Section().Class("wk-signals").Aria("labelledby", "wk-sig-h").Body(
+			app.H2().ID("wk-sig-h").Text("Today's signals"),
+			app.P().Class("wk-lead").Text("Open a robots.txt to see what today's signals would say."))
 	case len(props) == 0:
-		return app.Section().Class("wk-signals").Aria("labelledby", "wk-sig-h").Body(append(head, c.renderModern(f)...)...)
+		return app.Section().Class("wk-signals").Aria("labelledby", "wk-sig-h").Body(
+			append([]app.UI{app.H2().ID("wk-sig-h").Text("Today's signals")}, c.renderModern(f)...)...)
 	}
 	intro := "The closest lines in today's vocabularies for this file's ACAP policy: one User-agent group for the crawlers of each ACAP record. Apply them to see them decided by today's AI crawler (the kind \"Today's AI crawler\" of the simulator), and below, on your sample URLs, what they keep of the ACAP policy and what they lose."
 	if len(lines) == 0 {
