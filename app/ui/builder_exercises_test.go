@@ -19,6 +19,10 @@ var builderExercises = map[string]map[string]builderCell{
 		builderCellKey("train", intent.CategoryColumn(policy.CategoryTrainAI)): {Value: intent.No},
 		builderCellKey("ai", intent.CategoryColumn(policy.CategoryAIInput)):    {Value: intent.Yes, Scopes: "/archive/"},
 	},
+	"builder-google-apple-models": {
+		builderCellKey("purpose", intent.CategoryColumn(policy.CategoryTrainAI)): {Value: intent.No},
+		builderCellKey("purpose", intent.CategoryColumn(policy.CategoryAIInput)): {Value: intent.No},
+	},
 	"builder-one-crawler": {
 		builderCellKey("file:yandex", intent.CategoryColumn(policy.CategorySearch)):  {Value: intent.Yes},
 		builderCellKey("file:yandex", intent.CategoryColumn(policy.CategoryTrainAI)): {Value: intent.No},
