@@ -50,6 +50,13 @@ func builderPage() Page {
 					"Not stated in ACAP: ACAP has no way to say \"no preference\", so a not-stated cell writes no ACAP line and is not checked there.",
 				},
 			},
+			{
+				Heading: "Practise with the exercises",
+				Paragraphs: []string{
+					"Three exercises of the Exercises tab are done with the builder, each on a real robots.txt of January 2026: search yes, AI training no and AI answers yes except /archive/; one crawler let back in for search but not for AI training; Google and Apple kept in search while their AI models are refused. Open the starting file, then \"Open Build a policy\" from the exercise; after writing, the exercise's tab shows its checks turn green. The checks ask today's AI crawler (and, in one, an ACAP crawler), so a file written by hand that says the same passes them too.",
+					"To start from an ACAP file instead, the panel \"Today's signals\" turns its ACAP records into today's lines and lists what they lose (see \"Today's signals\").",
+				},
+			},
 		},
 	}
 }
