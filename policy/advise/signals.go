@@ -90,6 +90,9 @@ type Proposal struct {
 // alternatives), the file-wide License and the NoEquivalent entries last,
 // one entry per kind of thing, listing every line it comes from.
 func Signals(f *policy.File) []Proposal {
+	if len(f.Records) == 0 && f.IgnoreConventional == nil {
+		return nil
+	}
 	a := &adviser{f: f, noEq: map[string]*Proposal{}}
 	a.readsConventional = f.IgnoreConventional == nil || f.IgnoreConventional.Status != policy.StatusOK
 	a.readConventional()
