@@ -252,30 +252,34 @@ func generate(f *File, units []convUnit, existing map[string]bool, opt ConvertOp
 	}
 	pairMemo := map[string]pairResult{}
 	add := func(s string) { g.lines = append(g.lines, s) }
+	var kept []convUnit
 	for _, u := range units {
-		if opt.Bounds.Yield != nil {
-			opt.Bounds.Yield()
-		}
 		if existing[strings.ToLower(u.name)] {
 			g.notes = append(g.notes, "the file already has an ACAP record for "+u.name+"; it is kept and none is added")
 			continue
+		}
+		kept = append(kept, u)
+	}
+	for _, u := range shareRecords(kept) {
+		if opt.Bounds.Yield != nil {
+			opt.Bounds.Yield()
 		}
 		rules := u.rules
 		if opt.Source == KindRFC9309 {
 			var dropped []int
 			rules, dropped = dropTiedDisallows(f, rules)
 			if len(dropped) > 0 {
-				g.notes = append(g.notes, "for "+u.name+", "+lineList(dropped)+" repeat"+plural(len(dropped), "s", "")+" the pattern of an Allow line; RFC 9309 crawlers let Allow win such a tie while ACAP would prohibit, so no ACAP line is written for "+plural(len(dropped), "it", "them"))
+				g.notes = append(g.notes, "for "+u.list()+", "+lineList(dropped)+" repeat"+plural(len(dropped), "s", "")+" the pattern of an Allow line; RFC 9309 crawlers let Allow win such a tie while ACAP would prohibit, so no ACAP line is written for "+plural(len(dropped), "it", "them"))
 			}
 		}
 		if opt.Source == KindDraft1996 {
 			var dropped []int
 			rules, dropped = unshadow(rules)
 			if len(dropped) > 0 {
-				g.notes = append(g.notes, "for "+u.name+", "+lineList(dropped)+plural(len(dropped), " is", " are")+" never reached by a 1996 crawler (an earlier rule of the record matches every path "+plural(len(dropped), "it matches", "they match")+"), so no ACAP line is written for "+plural(len(dropped), "it", "them"))
+				g.notes = append(g.notes, "for "+u.list()+", "+lineList(dropped)+plural(len(dropped), " is", " are")+" never reached by a 1996 crawler (an earlier rule of the record matches every path "+plural(len(dropped), "it matches", "they match")+"), so no ACAP line is written for "+plural(len(dropped), "it", "them"))
 			}
 		}
-		if u.name == "*" && !hasPattern(f, rules, opt.Source) {
+		if u.names[0] == "*" && !hasPattern(f, rules, opt.Source) {
 			// An empty record would merge with the next ACAP-crawler line;
 			// and silence already allows everything.
 			continue
@@ -283,9 +287,11 @@ func generate(f *File, units []convUnit, existing map[string]bool, opt ConvertOp
 		if len(g.lines) > 0 {
 			add("")
 		}
-		add("ACAP-crawler: " + u.name)
-		if opt.Comments {
-			add("# User-agent: " + u.name)
+		for _, name := range u.names {
+			add("ACAP-crawler: " + name)
+			if opt.Comments {
+				add("# User-agent: " + name)
+			}
 		}
 		hasRoot := false
 		for _, r := range rules {
@@ -293,14 +299,14 @@ func generate(f *File, units []convUnit, existing map[string]bool, opt ConvertOp
 				hasRoot = true
 			}
 		}
-		if u.name != "*" && !hasRoot {
+		if u.names[0] != "*" && !hasRoot {
 			// ACAP crawlers fall back to the any-crawler record for each URL
 			// a named record is silent about, while conventional crawlers use
 			// the named group alone: a baseline keeps the named record from
 			// ever being silent.
 			add("ACAP-allow-crawl: /")
 			if opt.Comments {
-				add("# (baseline: the group for " + u.name + " allows what it does not forbid)")
+				add("# (baseline: the group for " + u.list() + " allows what it does not forbid)")
 			}
 			hasRoot = true
 		}
@@ -333,7 +339,7 @@ func generate(f *File, units []convUnit, existing map[string]bool, opt ConvertOp
 			pr, ok := pairMemo[key]
 			if !ok || (pr.more > 0 && budget > len(pr.lines)) || len(pr.lines) > budget {
 				var lines []repair
-				lines, more := pairRepairs(f, rules, u.name, budget, opt.Bounds.Yield)
+				lines, more := pairRepairs(f, rules, u.names[0], budget, opt.Bounds.Yield)
 				pr = pairResult{more: more}
 				for _, l := range lines {
 					pr.lines = append(pr.lines, l.line)
@@ -341,7 +347,7 @@ func generate(f *File, units []convUnit, existing map[string]bool, opt ConvertOp
 				pairMemo[key] = pr
 			}
 			for _, l := range pr.lines {
-				g.pairs = append(g.pairs, repair{crawler: u.name, line: l})
+				g.pairs = append(g.pairs, repair{crawler: u.names[0], line: l})
 			}
 			g.pairsLeft += pr.more
 		}
@@ -353,6 +359,42 @@ func generate(f *File, units []convUnit, existing map[string]bool, opt ConvertOp
 		g.notes = append(g.notes, "the converter stopped at "+itoa(MaxAddedLines)+" such lines: "+itoa(g.pairsLeft)+" more lines, or pairs of rules not weighed, would be needed, and the paths they would cover are left as differences")
 	}
 	return g
+}
+
+// convRecord is an ACAP record to write: crawlers that read the same
+// conventional rules, one ACAP-crawler line each.
+type convRecord struct {
+	names []string
+	rules []*Field
+}
+
+// list names the record's crawlers for a note.
+func (r convRecord) list() string {
+	if len(r.names) <= 3 {
+		return strings.Join(r.names, ", ")
+	}
+	return strings.Join(r.names[:2], ", ") + " and " + itoa(len(r.names)-2) + " other crawlers of the same group"
+}
+
+// shareRecords gives crawlers that follow each other and read exactly the
+// same rules one record with an ACAP-crawler line each, as a group lists
+// its User-agent lines (READING.md §6: a group becomes a record): the
+// meaning is the same as a record each, and the file and the proof do not
+// grow with the number of crawlers a group names. The any-crawler record
+// stays apart, since one that also names crawlers is read differently.
+func shareRecords(units []convUnit) []convRecord {
+	var out []convRecord
+	prevKey := ""
+	for _, u := range units {
+		key := ruleKey(u.rules)
+		if n := len(out); n > 0 && u.name != "*" && out[n-1].names[0] != "*" && key == prevKey {
+			out[n-1].names = append(out[n-1].names, u.name)
+			continue
+		}
+		out = append(out, convRecord{names: []string{u.name}, rules: u.rules})
+		prevKey = key
+	}
+	return out
 }
 
 // ruleKey identifies a list of rules (by their lines).
@@ -390,7 +432,10 @@ func buildConverted(f *File, lines []string, extra []repair, opt ConvertOptions)
 	own := map[string][]string{}
 	for _, r := range extra {
 		if at, ok := ends[r.crawler]; ok {
-			inserted[at] = append(inserted[at], r.line)
+			// Crawlers that share a record share its repairs.
+			if !slices.Contains(inserted[at], r.line) {
+				inserted[at] = append(inserted[at], r.line)
+			}
 			continue
 		}
 		if own[r.crawler] == nil {

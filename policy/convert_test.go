@@ -46,6 +46,48 @@ func TestConvertOutput(t *testing.T) {
 	}
 }
 
+// TestConvertSharedRecords: crawlers of one group, reading the same rules,
+// share one record with an ACAP-crawler line each; a crawler whose rules
+// differ (named by a second group, which RFC 9309 merges) gets its own,
+// and so does the any-crawler record. The proof covers every crawler.
+func TestConvertSharedRecords(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		records   []string // the crawlers of each record added, in order
+	}{
+		{"one group", "User-agent: a\nUser-agent: b\nUser-agent: c\nDisallow: /x/\n",
+			[]string{"a b c"}},
+		{"a crawler in two groups", "User-agent: a\nUser-agent: b\nUser-agent: c\nDisallow: /x/\n\nUser-agent: b\nDisallow: /y/\n",
+			[]string{"a", "b", "c"}},
+		{"any crawler apart", "User-agent: *\nUser-agent: a\nDisallow: /x/\n",
+			[]string{"*", "a"}},
+		{"two groups alike", "User-agent: a\nDisallow: /x/\n\nUser-agent: b\nDisallow: /x/\n",
+			[]string{"a", "b"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			conv := Convert(MustParse(tt.src), ConvertOptions{})
+			var got []string
+			prev := false
+			for _, l := range strings.Split(string(conv.Text), "\n") {
+				name, ok := strings.CutPrefix(l, "ACAP-crawler: ")
+				switch {
+				case ok && prev:
+					got[len(got)-1] += " " + name
+				case ok:
+					got = append(got, name)
+				}
+				prev = ok
+			}
+			if !slices.Equal(got, tt.records) {
+				t.Errorf("records %q, want %q:\n%s", got, tt.records, conv.Text)
+			}
+			if !conv.Report.OnlyCase() || !conv.Report.Complete() {
+				t.Errorf("not proved equivalent: %+v", conv.Report)
+			}
+		})
+	}
+}
+
 func TestConvertCases(t *testing.T) {
 	tests := []struct {
 		name     string
