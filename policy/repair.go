@@ -162,7 +162,7 @@ func recordNameFor(f *File, crawler string) string {
 // (each may need lines), not weighed, so that the work stays in proportion
 // to the lines written.
 func pairRepairs(f *File, rules []*Field, crawler string, budget int, tick func()) (out []repair, left int) {
-	pw := &pairWeigher{crawler: crawler, budget: budget, rs: pairRules(f, rules), seenLine: map[string]bool{}}
+	pw := &pairWeigher{crawler: crawler, budget: budget, rs: pairRules(f, rules, tick), seenLine: map[string]bool{}}
 	// Only a rule with a wildcard or an anchor (w) can be ranked first by
 	// RFC 9309 and last by ACAP against a plain prefix (g): between two
 	// plain prefixes that overlap, the longer is the narrower.
@@ -195,10 +195,14 @@ type pairRule struct {
 }
 
 // pairRules compiles a crawler's rules, in RFC 9309's order: longest
-// first, Allow first on a tie.
-func pairRules(f *File, rules []*Field) []pairRule {
+// first, Allow first on a tie. Compiling a long group's rules takes long
+// enough that a page must draw meanwhile: tick is called now and then.
+func pairRules(f *File, rules []*Field, tick func()) []pairRule {
 	var rs []pairRule
-	for _, fd := range rules {
+	for i, fd := range rules {
+		if i%128 == 127 && tick != nil {
+			tick()
+		}
 		text := acapPatternOf(f, fd, KindRFC9309)
 		if text == "" {
 			continue
