@@ -43,6 +43,9 @@
 // [Convert] adds to a conventional file the ACAP records that say the same
 // for crawl, and [CompareReadings] proves, over every path, whether two
 // readings decide alike, giving the shortest paths where they do not.
+// [CompareVersions] proves what changes when one version of a file
+// replaces another, for every crawler, kind and use, with a witness path,
+// both answers and both deciding lines for each change ([VersionReport]).
 //
 // # Editors
 //
