@@ -280,15 +280,17 @@ func CompareVersions(before, after *File, opt VersionOptions) VersionReport {
 			js, ss := make([]*vJob, len(uses)), make([]*search, len(uses))
 			for i, u := range uses {
 				vc.pace.tick()
-				if m := vc.model(k, n, u, true); string(m.sig[0]) == string(m.sig[1]) {
+				d := vc.model(k, n, u, true)
+				if string(d.sig[0]) == string(d.sig[1]) {
 					continue // the versions read the same lines alike
 				}
-				m := vc.model(k, n, u, false)
+				// Jobs whose versions are described alike read the same
+				// patterns alike: they share a search.
 				js[i] = &vJob{ask: vc.asker(k, n, u)}
-				mk := m.key()
+				mk := itoa(len(d.sig[0])) + ":" + string(d.sig[0]) + string(d.sig[1])
 				sr := searches[mk]
 				if sr == nil {
-					sr = &search{m: m}
+					sr = &search{m: vc.model(k, n, u, false)}
 					searches[mk] = sr
 					order = append(order, sr)
 				}
@@ -342,12 +344,16 @@ func appendChanges(cs []VersionChange, g *VersionGroup, diffs [][]vWitness) []Ve
 	from := len(cs)
 	for i, ws := range diffs {
 		for _, w := range ws {
-			j := slices.IndexFunc(cs[from:], func(c VersionChange) bool {
-				return c.Path == witnessURL(w.path) && c.Before.Line == w.before.Line && c.After.Line == w.after.Line &&
-					answerKey(&c.Before) == answerKey(&w.before) && answerKey(&c.After) == answerKey(&w.after)
-			})
-			if j >= 0 {
-				cs[from+j].Uses = append(cs[from+j].Uses, g.Uses[i])
+			j := from
+			for ; j < len(cs); j++ {
+				c := &cs[j]
+				if c.Path == witnessURL(w.path) && c.Before.Line == w.before.Line && c.After.Line == w.after.Line &&
+					answerKey(&c.Before) == answerKey(&w.before) && answerKey(&c.After) == answerKey(&w.after) {
+					break
+				}
+			}
+			if j < len(cs) {
+				cs[j].Uses = append(cs[j].Uses, g.Uses[i])
 				continue
 			}
 			cs = append(cs, VersionChange{Kind: g.Kind, Crawlers: g.Crawlers, Uses: []Use{g.Uses[i]}, Path: witnessURL(w.path), Before: w.before, After: w.after})
@@ -559,7 +565,7 @@ func (vc *versionComparer) crawlers(kinds []Kind, extra []string, unread *[]stri
 	}
 	// The older kinds give a crawler the first record whose User-agent
 	// contains its name.
-	older := slices.ContainsFunc(kinds, func(k Kind) bool { return k == KindDraft1996 || k == KindREP1994 || k == KindV2Proposal })
+	older := slices.Contains(kinds, KindDraft1996) || slices.Contains(kinds, KindREP1994) || slices.Contains(kinds, KindV2Proposal)
 	var values []string
 	for _, p := range vc.pols {
 		for _, r := range p.compiled(p.file, "", needOlder).older {
@@ -569,7 +575,7 @@ func (vc *versionComparer) crawlers(kinds []Kind, extra []string, unread *[]stri
 		}
 	}
 	other := unnamedCrawler
-	for seen[lowerASCII(other)] || (older && slices.ContainsFunc(values, func(v string) bool { return strings.Contains(v, lowerASCII(other)) })) {
+	for seen[lowerASCII(other)] || (older && strings.Contains(strings.Join(values, "\n"), lowerASCII(other))) {
 		other += "X"
 	}
 	add(other)
@@ -659,19 +665,17 @@ func (vc *versionComparer) olderClasses(seen map[string]bool) (classes []Version
 			}
 		}
 	}
-	// One name per pair: the longest, then the first in order.
+	// One name per pair: the longest, then the first in order (sorted
+	// by a prefix that puts the longer first).
 	ws := make([]string, 0, len(parts))
 	for w := range parts {
-		ws = append(ws, w)
+		n := 1<<24 - len(w)
+		ws = append(ws, string([]byte{byte(n >> 16), byte(n >> 8), byte(n)})+w)
 	}
-	slices.SortFunc(ws, func(a, b string) int {
-		if len(a) != len(b) {
-			return len(b) - len(a)
-		}
-		return strings.Compare(a, b)
-	})
+	slices.Sort(ws)
 	done := map[[2]int32]bool{}
 	for _, w := range ws {
+		w = w[3:]
 		f := parts[w]
 		if done[f.rec] {
 			continue

@@ -128,31 +128,6 @@ func (m *vModel) note(parts ...any) {
 	m.sig[m.v] = b
 }
 
-// key describes the model: models with the same description are one.
-func (m *vModel) key() string {
-	var b []byte
-	for q := range m.pats {
-		k := m.pats[q].key()
-		b = append(b, byte(len(k)), byte(len(k)>>8))
-		b = append(b, k...)
-		b = append(b, byte(len(m.roles[q])), byte(len(m.roles[q])>>8))
-		for _, r := range m.roles[q] {
-			b = append(b, byte(r.obs), byte(r.obs>>8), byte(r.v), byte(r.v>>8), byte(r.v>>16), byte(r.v>>24))
-		}
-	}
-	for _, o := range m.obs {
-		b = append(b, o.kind, byte(len(o.elems)), byte(len(o.elems)>>8), byte(len(o.elems)>>16))
-		for _, e := range o.elems {
-			b = append(b, byte(b2i(e.allow)), byte(b2i(e.present)), byte(b2i(e.plain)), byte(e.usages), byte(e.usages>>8),
-				byte(len(e.stoks)), byte(len(e.stoks)>>8))
-			for _, t := range e.stoks {
-				b = append(b, byte(t), byte(t>>8))
-			}
-		}
-	}
-	return string(b)
-}
-
 // notePattern describes a pattern.
 func (m *vModel) notePattern(p *Pattern) { m.note(p.Raw(), int(p.Mode())) }
 
@@ -510,8 +485,14 @@ func (o *vObserver) add(set []int32, e int32) []int32 {
 			return set
 		}
 	}
-	set = slices.DeleteFunc(set, func(x int32) bool { return o.dominates(e, x) })
-	set = append(set, e)
+	n := 0
+	for _, x := range set {
+		if !o.dominates(e, x) {
+			set[n] = x
+			n++
+		}
+	}
+	set = append(set[:n], e)
 	slices.Sort(set)
 	return set
 }
@@ -570,6 +551,16 @@ type vJob struct {
 	// ask asks both versions about a path.
 	ask   func(path string) (before, after Answer)
 	diffs []vWitness
+}
+
+// seen reports whether the job has a witness with these deciding lines.
+func (j *vJob) seen(before, after int) bool {
+	for _, w := range j.diffs {
+		if w.before.Line == before && w.after.Line == after {
+			return true
+		}
+	}
+	return false
 }
 
 // vOutcome is how a search ended.
@@ -640,9 +631,7 @@ func (x *vSearch) run(jobs []*vJob, b vBounds) vOutcome {
 				}
 				before, after := j.ask(p)
 				b.pace.every(&tick, 8)
-				if answerKey(&before) == answerKey(&after) || slices.ContainsFunc(j.diffs, func(o vWitness) bool {
-					return o.before.Line == before.Line && o.after.Line == after.Line
-				}) {
+				if answerKey(&before) == answerKey(&after) || j.seen(before.Line, after.Line) {
 					continue
 				}
 				j.diffs = append(j.diffs, vWitness{path: p, before: before, after: after})
@@ -686,9 +675,11 @@ func answerKey(a *Answer) string {
 		rs[i] = r.String()
 	}
 	slices.Sort(rs)
-	for _, r := range slices.Compact(rs) {
-		b = append(b, r...)
-		b = append(b, 0)
+	for i, r := range rs {
+		if i == 0 || r != rs[i-1] {
+			b = append(b, r...)
+			b = append(b, 0)
+		}
 	}
 	return string(b)
 }
