@@ -91,12 +91,17 @@ func TestTwoTabsConflict(t *testing.T) {
 			b := newTab(t)
 			open(t, b, site.URL+"/")
 			// B types, and before its autosave A types and leaves the page
-			// for a moment (pagehide saves at once).
+			// for a moment (pagehide saves at once). B's autosave (a timer
+			// of 500 ms) is held back, as on a machine too busy to run it
+			// before A saves: otherwise a loaded machine may run it first,
+			// and A would simply take B's change.
+			eval[bool](t, b, `(() => { const st = window.__setTimeout = window.setTimeout; window.setTimeout = (f, d, ...a) => d === 500 ? 0 : st(f, d, ...a); return true })()`)
 			typeLine(t, b, "Disallow: /from-b/")
 			typeLine(t, a, "Disallow: /from-a/")
 			eval[bool](t, a, `window.dispatchEvent(new Event("pagehide")), true`)
 			waitSaved(t, a, "/from-a/")
 			waitJS(t, b, `document.getElementById("tab-conflict") !== null`, 15*time.Second)
+			eval[bool](t, b, `window.setTimeout = window.__setTimeout, true`)
 			msg := eval[string](t, b, `document.getElementById("tab-conflict").textContent`)
 			if !strings.Contains(msg, "Another tab changed this workspace") || !strings.Contains(msg, "Nothing is lost") {
 				t.Errorf("banner = %q", msg)
