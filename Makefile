@@ -29,6 +29,8 @@ MOD      := github.com/acap-workbench/workbench
 INLINED  := $(MOD)/app/doc $(MOD)/app/highlight runtime runtime/... internal/... \
             strings bytes unicode/... syscall/js strconv sync sync/... slices maps sort math/bits
 WASMGC   := -gcflags=all=-l $(foreach p,$(INLINED),-gcflags=$(p)=)
+WASMBUILD := out/wasm-build
+WASMMOD  := -modfile=$(WASMBUILD)/wasm.mod
 GOROOT   := $(shell $(GO) env GOROOT)
 
 AXE      := app/e2e/axe/node_modules/axe-core/axe.min.js
@@ -36,13 +38,22 @@ LIGHTHOUSE := app/e2e/lighthouse/node_modules/.bin/lighthouse
 # Lighthouse runs whose median `make lighthouse` reports.
 RUNS     ?= 3
 
-.PHONY: all build wasm serve test vet unit wasm-test fuzz e2e sweep size sizes lighthouse chromium clean
+.PHONY: all build wasm nohttp serve test vet unit wasm-test fuzz e2e sweep size sizes lighthouse chromium clean
 
 all: build
 
-wasm:
+wasm: nohttp
 	mkdir -p $(DIST)/web
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASMGC) -ldflags="-s -w" -o $(WASM) ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASMGC) $(WASMMOD) -ldflags="-s -w" -o $(WASM) ./wasm
+
+# The browser's build compiles go-app without net/http, which only its
+# server uses: the start-up of the packages net/http imports (crypto/tls,
+# the FIPS 140 self-tests, ...) would keep 1.9 MB of app.wasm (0.47 MB
+# gzip). wasm/nohttp writes a go.mod for the wasm build that replaces
+# go-app by a copy without its server (see wasm/nohttp); the server and the
+# static site generator use go-app as it is.
+nohttp:
+	$(GO) run ./wasm/nohttp -o $(WASMBUILD)
 
 build:
 	rm -rf $(DIST)
@@ -103,10 +114,10 @@ size: wasm
 # What app.wasm is made of: bytes of code by package and module, from a
 # build with the same flags that keeps the names of its functions
 # (out/app-names.wasm).
-sizes:
+sizes: nohttp
 	mkdir -p out
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASMGC) -ldflags="-w" -o out/app-names.wasm ./wasm
-	GOOS=js GOARCH=wasm $(GO) list -deps ./wasm > out/app-packages.txt
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASMGC) $(WASMMOD) -ldflags="-w" -o out/app-names.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) list $(WASMMOD) -deps ./wasm > out/app-packages.txt
 	$(GO) run ./wasm/wasmsize -top 15 -pkgs out/app-packages.txt out/app-names.wasm
 
 # Lighthouse's mobile performance of the built site served as `make serve`

@@ -1,0 +1,136 @@
+//go:build !wasm
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const sample = `//go:build !windows
+
+// Package p serves and resolves.
+package p
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// Server serves.
+type Server struct {
+	http.Handler
+	Name string
+	client *http.Client
+}
+
+// Resolver resolves.
+type Resolver interface {
+	Resolve(string) string
+	ServeHTTP(http.ResponseWriter, *http.Request)
+}
+
+type handlerFunc http.HandlerFunc
+
+var defaultClient = http.DefaultClient
+
+const status = http.StatusOK
+
+// Serve is the server's.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	io.WriteString(w, s.Name)
+}
+
+// Dir serves a directory.
+func Dir(d string) *Server {
+	return &Server{Handler: http.FileServer(http.Dir(d)), Name: d}
+}
+
+// Resolve is kept.
+func (s *Server) Resolve(p string) string {
+	return fmt.Sprint(strings.TrimPrefix(p, "/"), s.Name)
+}
+`
+
+func TestSlim(t *testing.T) {
+	out, changed, err := Slim("p.go", []byte(sample), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !changed {
+		t.Fatal("not changed")
+	}
+	got := string(out)
+	for _, gone := range []string{"net/http", `"io"`, "http.", "client", "handlerFunc", "defaultClient", "status", "ServeHTTP", "Serve is the server's"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("%q left in:\n%s", gone, got)
+		}
+	}
+	for _, kept := range []string{"//go:build !windows", "// Package p serves and resolves.", `"fmt"`, `"strings"`, "Name string", "Resolve(string) string", "// Dir serves a directory.", "func Dir(d string) *Server {", `panic("Dir: left out`, "// Resolve is kept.", `return fmt.Sprint(strings.TrimPrefix(p, "/"), s.Name)`} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("%q lost:\n%s", kept, got)
+		}
+	}
+	if i, j := strings.Index(got, "//go:build"), strings.Index(got, "package p"); i < 0 || i > j {
+		t.Errorf("build constraint not before the package clause:\n%s", got)
+	}
+
+	// A file without net/http is left as it is.
+	plain := "package p\n\nimport \"fmt\"\n\nfunc F() { fmt.Println() }\n"
+	out, changed, err = Slim("q.go", []byte(plain), nil)
+	if err != nil || changed || string(out) != plain {
+		t.Errorf("file without net/http: changed %v, err %v:\n%s", changed, err, out)
+	}
+
+	// net/http under another name.
+	renamed := "package p\n\nimport (\n\th \"net/http\"\n\t\"fmt\"\n)\n\nfunc F(w h.ResponseWriter) {}\n\nfunc G() { fmt.Println() }\n"
+	out, _, err = Slim("r.go", []byte(renamed), nil)
+	if err != nil || strings.Contains(string(out), "net/http") || strings.Contains(string(out), "func F") || !strings.Contains(string(out), "func G") {
+		t.Errorf("renamed import: err %v:\n%s", err, out)
+	}
+}
+
+// TestWasmBuildHasNoHTTP: the go.mod nohttp writes gives a wasm build of
+// the app without net/http. (That the copy compiles, `make wasm` checks.)
+func TestWasmBuildHasNoHTTP(t *testing.T) {
+	out := t.TempDir()
+	wd, _ := os.Getwd()
+	root := filepath.Join(wd, "..", "..")
+	if err := os.Chdir(root); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	if err := run(out, "./wasm"); err != nil {
+		t.Fatal(err)
+	}
+	mod := "-modfile=" + filepath.Join(out, "wasm.mod")
+	goCmd := func(args ...string) string {
+		cmd := exec.Command("go", args...)
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		b, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, b)
+		}
+		return string(b)
+	}
+	deps := strings.Fields(goCmd("list", mod, "-deps", "./wasm"))
+	for _, d := range deps {
+		if d == "net/http" || strings.HasPrefix(d, "crypto/tls") {
+			t.Errorf("the wasm build still holds %s", d)
+		}
+	}
+	if len(deps) < 50 {
+		t.Errorf("only %d packages listed", len(deps))
+	}
+	// The native build is go-app as it is.
+	cmd := exec.Command("go", "list", "-deps", "./wasm")
+	b, err := cmd.Output()
+	if err != nil || !strings.Contains(string(b), "\nnet/http\n") {
+		t.Errorf("the native build should keep net/http (err %v)", err)
+	}
+}
