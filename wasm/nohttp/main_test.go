@@ -58,12 +58,12 @@ func (s *Server) Resolve(p string) string {
 `
 
 func TestSlim(t *testing.T) {
-	out, changed, err := Slim("p.go", []byte(sample), nil)
+	out, stubs, err := Slim("p.go", []byte(sample), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !changed {
-		t.Fatal("not changed")
+	if strings.Join(stubs, " ") != "Dir" {
+		t.Errorf("stubs %q, want Dir", stubs)
 	}
 	got := string(out)
 	for _, gone := range []string{"net/http", `"io"`, "http.", "client", "handlerFunc", "defaultClient", "status", "ServeHTTP", "Serve is the server's"} {
@@ -82,16 +82,19 @@ func TestSlim(t *testing.T) {
 
 	// A file without net/http is left as it is.
 	plain := "package p\n\nimport \"fmt\"\n\nfunc F() { fmt.Println() }\n"
-	out, changed, err = Slim("q.go", []byte(plain), nil)
-	if err != nil || changed || string(out) != plain {
-		t.Errorf("file without net/http: changed %v, err %v:\n%s", changed, err, out)
+	out, stubs, err = Slim("q.go", []byte(plain), nil)
+	if err != nil || stubs != nil || string(out) != plain {
+		t.Errorf("file without net/http: stubs %v, err %v:\n%s", stubs, err, out)
 	}
 
 	// net/http under another name.
-	renamed := "package p\n\nimport (\n\th \"net/http\"\n\t\"fmt\"\n)\n\nfunc F(w h.ResponseWriter) {}\n\nfunc G() { fmt.Println() }\n"
-	out, _, err = Slim("r.go", []byte(renamed), nil)
+	renamed := "package p\n\nimport (\n\th \"net/http\"\n\t\"fmt\"\n)\n\nfunc F(w h.ResponseWriter) {}\n\nfunc G() { fmt.Println() }\n\nfunc (t T) H() { h.Get(\"x\") }\n\nfunc (t *T) I() { h.Get(\"x\") }\n\nfunc (t *U[A]) J() { h.Get(\"x\") }\n"
+	out, stubs, err = Slim("r.go", []byte(renamed), nil)
 	if err != nil || strings.Contains(string(out), "net/http") || strings.Contains(string(out), "func F") || !strings.Contains(string(out), "func G") {
 		t.Errorf("renamed import: err %v:\n%s", err, out)
+	}
+	if got := strings.Join(stubs, " "); got != "T.H (*T).I (*U).J" {
+		t.Errorf("stubs %q", got)
 	}
 }
 
@@ -107,6 +110,9 @@ func TestWasmBuildHasNoHTTP(t *testing.T) {
 	defer os.Chdir(wd)
 	if err := run(out, "./wasm"); err != nil {
 		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "stubs.txt")); err != nil || !strings.Contains(string(b), "github.com/maxence-charriere/go-app/v10/pkg/app.LocalDir\n") {
+		t.Errorf("stubs.txt (err %v):\n%s", err, b)
 	}
 	mod := "-modfile=" + filepath.Join(out, "wasm.mod")
 	goCmd := func(args ...string) string {
@@ -132,5 +138,59 @@ func TestWasmBuildHasNoHTTP(t *testing.T) {
 	b, err := cmd.Output()
 	if err != nil || !strings.Contains(string(b), "\nnet/http\n") {
 		t.Errorf("the native build should keep net/http (err %v)", err)
+	}
+}
+
+// wasmWithNames is a wasm binary of one custom section and a name section
+// naming the functions given.
+func wasmWithNames(names ...string) []byte {
+	leb := func(b []byte, v int) []byte {
+		for {
+			c := byte(v & 0x7f)
+			v >>= 7
+			if v == 0 {
+				return append(b, c)
+			}
+			b = append(b, c|0x80)
+		}
+	}
+	section := func(id byte, body []byte) []byte { return append(leb([]byte{id}, len(body)), body...) }
+	custom := func(name string, body []byte) []byte {
+		return section(0, append(append(leb(nil, len(name)), name...), body...))
+	}
+	var m []byte
+	m = leb(m, len(names))
+	for i, n := range names {
+		m = leb(m, i)
+		m = append(leb(m, len(n)), n...)
+	}
+	b := []byte("\x00asm\x01\x00\x00\x00")
+	b = append(b, custom("producers", []byte("x"))...)
+	b = append(b, section(1, []byte{0})...)
+	return append(b, custom("name", section(1, m))...)
+}
+
+func TestCheckAndStrip(t *testing.T) {
+	dir := t.TempDir()
+	stubs := filepath.Join(dir, "stubs.txt")
+	os.WriteFile(stubs, []byte("example.com/go-app/v2/app.LocalDir\nexample.com/go-app/v2/app.(*Handler).init\n"), 0o644)
+	path := filepath.Join(dir, "app.wasm")
+
+	os.WriteFile(path, wasmWithNames("runtime.main", "example.com_go_app_v2_app.__Handler_.init"), 0o644)
+	if err := checkAndStrip(path, stubs); err == nil || !strings.Contains(err.Error(), "(*Handler).init") {
+		t.Errorf("a kept stub: err %v", err)
+	}
+
+	os.WriteFile(path, wasmWithNames("runtime.main", "example.com_go_app_v2_app.LocalDirs"), 0o644)
+	if err := checkAndStrip(path, stubs); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	secs, err := Sections(b)
+	if err != nil || len(secs) != 2 || secs[0].Custom != "producers" || secs[1].ID != 1 {
+		t.Errorf("stripped: %v %+v", err, secs)
+	}
+	if err := checkAndStrip(path, stubs); err == nil || !strings.Contains(err.Error(), "no name section") {
+		t.Errorf("without a name section: err %v", err)
 	}
 }
