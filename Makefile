@@ -13,11 +13,11 @@ ADDR     ?= localhost:8080
 FUZZTIME ?= 10s
 # Brotli quality (0-11) of the precompressed copies `make build` writes
 # beside the site's files (app.wasm.br, ...), which `make serve` and the
-# browser tests send. 11 gives the smallest app.wasm.br (2.17 MB of a
-# 12.5 MB app.wasm) but takes 71 s of CPU (minutes on a busy machine) the
+# browser tests send. 11 gives the smallest app.wasm.br (1.75 MB of a
+# 10.2 MB app.wasm) but takes 42 s of CPU (minutes on a busy machine) the
 # first time an app.wasm is built; the copy is then kept in the user's cache
-# folder, so a rebuild of the same app.wasm takes no time. 9 takes 10 s for
-# 2.49 MB; -1 writes no copies.
+# folder, so a rebuild of the same app.wasm takes no time. 9 takes 8 s for
+# 2.01 MB; -1 writes no copies.
 BROTLI   ?= 11
 WASM     := $(DIST)/web/app.wasm
 # Inlining is turned off in the wasm outside the packages that do the work
