@@ -31,6 +31,7 @@ INLINED  := $(MOD)/app/doc $(MOD)/app/highlight runtime runtime/... internal/...
 WASMGC   := -gcflags=all=-l $(foreach p,$(INLINED),-gcflags=$(p)=)
 WASMBUILD := out/wasm-build
 WASMMOD  := -modfile=$(WASMBUILD)/wasm.mod
+NAMED    := out/app-names.wasm
 GOROOT   := $(shell $(GO) env GOROOT)
 
 AXE      := app/e2e/axe/node_modules/axe-core/axe.min.js
@@ -43,18 +44,19 @@ RUNS     ?= 3
 all: build
 
 wasm: nohttp
-	mkdir -p $(DIST)/web
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASMGC) $(WASMMOD) -ldflags="-w" -o $(WASM) ./wasm
-	$(GO) run ./wasm/nohttp -o $(WASMBUILD) -check $(WASM)
+	mkdir -p $(DIST)/web out
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASMGC) $(WASMMOD) -ldflags="-w" -o $(NAMED) ./wasm
+	$(GO) run ./wasm/nohttp -o $(WASMBUILD) -check $(NAMED) -strip $(WASM)
 
 # The browser's build compiles go-app without net/http, which only its
 # server uses: the start-up of the packages net/http imports (crypto/tls,
 # crypto/x509, crypto/ecdh, math/big, ...) would keep 1.9 MB of app.wasm
 # (0.47 MB gzip). wasm/nohttp writes a go.mod for the wasm build that
 # replaces go-app by a copy without its server; the server and the static
-# site generator use go-app as it is. After the link, `nohttp -check` fails
-# if the binary keeps a function of the copy that was given a panic (one
-# the browser's code could call), and removes the name section, as -s would.
+# site generator use go-app as it is. The wasm is linked with its function
+# names ($(NAMED), which `make sizes` reads); `nohttp -check` fails if it
+# keeps a function of the copy that was given a panic (one the browser's
+# code could call), and writes $(WASM) without the names, as -s would.
 nohttp:
 	$(GO) run ./wasm/nohttp -o $(WASMBUILD)
 
@@ -114,14 +116,12 @@ size: wasm
 	echo "app.wasm brotli: $$br bytes"; \
 	test $$gz -le 3000000 || { echo "app.wasm is over 3.0 MB gzip"; exit 1; }
 
-# What app.wasm is made of: bytes of code by package and module, from a
-# build with the same flags that keeps the names of its functions
-# (out/app-names.wasm).
-sizes: nohttp
-	mkdir -p out
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASMGC) $(WASMMOD) -ldflags="-w" -o out/app-names.wasm ./wasm
+# What app.wasm is made of: bytes of code by package and module, read from
+# the build of `make wasm` as linked, with the names of its functions
+# ($(NAMED)).
+sizes: wasm
 	GOOS=js GOARCH=wasm $(GO) list $(WASMMOD) -deps ./wasm > out/app-packages.txt
-	$(GO) run ./wasm/wasmsize -top 15 -pkgs out/app-packages.txt out/app-names.wasm
+	$(GO) run ./wasm/wasmsize -top 15 -pkgs out/app-packages.txt $(NAMED)
 
 # Lighthouse's mobile performance of the built site served as `make serve`
 # serves it: each run's score and metrics, then the median of $(RUNS) runs.

@@ -31,10 +31,10 @@
 // by the second step, which `make wasm` runs on the binary it links with
 // its name section (-ldflags=-w, without -s): it fails if the linker kept
 // any of those functions (out/wasm-build/stubs.txt), and otherwise writes
-// the binary without its name section, as -s would have.
+// a copy of the binary without its name section, as -s would have.
 //
-//	go run ./wasm/nohttp -o out/wasm-build                       # writes out/wasm-build/wasm.mod
-//	go run ./wasm/nohttp -o out/wasm-build -check dist/web/app.wasm
+//	go run ./wasm/nohttp -o out/wasm-build   # writes out/wasm-build/wasm.mod
+//	go run ./wasm/nohttp -o out/wasm-build -check out/app-names.wasm -strip dist/web/app.wasm
 package main
 
 import (
@@ -61,11 +61,12 @@ const Target = "net/http"
 func main() {
 	out := flag.String("o", "out/wasm-build", "directory to write wasm.mod, wasm.sum and the modules' copies to")
 	pkg := flag.String("pkg", "./wasm", "package whose wasm build it is for")
-	check := flag.String("check", "", "a wasm binary built with its name section: fail if it holds a function nohttp gave a panic, else remove the name section")
+	check := flag.String("check", "", "a wasm binary built with its name section: fail if it holds a function nohttp gave a panic")
+	strip := flag.String("strip", "", "with -check: where to write the binary without its name section")
 	flag.Parse()
 	var err error
 	if *check != "" {
-		err = checkAndStrip(*check, filepath.Join(*out, "stubs.txt"))
+		err = checkAndStrip(*check, *strip, filepath.Join(*out, "stubs.txt"))
 	} else {
 		err = run(*out, *pkg)
 	}
@@ -414,8 +415,8 @@ func funcName(d *ast.FuncDecl) string {
 
 // checkAndStrip fails if the wasm binary at path names a function listed in
 // stubs (one a line, as funcName and the import path give them); else it
-// rewrites the binary without its name section.
-func checkAndStrip(path, stubs string) error {
+// writes the binary without its name section to strip, if not "".
+func checkAndStrip(path, strip, stubs string) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -455,7 +456,10 @@ func checkAndStrip(path, stubs string) error {
 	if len(reached) > 0 {
 		return fmt.Errorf("%s keeps functions that wasm/nohttp replaced by a panic, so the browser's code may call them: %s", path, strings.Join(reached, ", "))
 	}
-	return os.WriteFile(path, out, 0o755)
+	if strip == "" {
+		return nil
+	}
+	return os.WriteFile(strip, out, 0o755)
 }
 
 // LinkerName is a function's name as the Go linker writes it in a wasm

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -176,21 +177,28 @@ func TestCheckAndStrip(t *testing.T) {
 	os.WriteFile(stubs, []byte("example.com/go-app/v2/app.LocalDir\nexample.com/go-app/v2/app.(*Handler).init\n"), 0o644)
 	path := filepath.Join(dir, "app.wasm")
 
+	stripped := filepath.Join(dir, "stripped.wasm")
 	os.WriteFile(path, wasmWithNames("runtime.main", "example.com_go_app_v2_app.__Handler_.init"), 0o644)
-	if err := checkAndStrip(path, stubs); err == nil || !strings.Contains(err.Error(), "(*Handler).init") {
+	if err := checkAndStrip(path, stripped, stubs); err == nil || !strings.Contains(err.Error(), "(*Handler).init") {
 		t.Errorf("a kept stub: err %v", err)
 	}
 
+	if _, err := os.Stat(stripped); err == nil {
+		t.Error("a binary that failed the check was written")
+	}
 	os.WriteFile(path, wasmWithNames("runtime.main", "example.com_go_app_v2_app.LocalDirs"), 0o644)
-	if err := checkAndStrip(path, stubs); err != nil {
+	if err := checkAndStrip(path, stripped, stubs); err != nil {
 		t.Fatal(err)
 	}
-	b, _ := os.ReadFile(path)
+	if b, _ := os.ReadFile(path); !bytes.Contains(b, []byte("LocalDirs")) {
+		t.Error("the checked binary was changed")
+	}
+	b, _ := os.ReadFile(stripped)
 	secs, err := Sections(b)
 	if err != nil || len(secs) != 2 || secs[0].Custom != "producers" || secs[1].ID != 1 {
 		t.Errorf("stripped: %v %+v", err, secs)
 	}
-	if err := checkAndStrip(path, stubs); err == nil || !strings.Contains(err.Error(), "no name section") {
+	if err := checkAndStrip(stripped, "", stubs); err == nil || !strings.Contains(err.Error(), "no name section") {
 		t.Errorf("without a name section: err %v", err)
 	}
 }
