@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/alecthomas/chroma/v2"
+
 	"github.com/acap-workbench/workbench/policy"
 )
 
@@ -15,6 +17,77 @@ const sample = "##ACAP version=1.1\n" +
 	"ACAP-disallow-crawl: /private/*.html$\n" +
 	"ACAP-allow-index: /news/ time-limit=7-days\n" +
 	"Disallow: /tmp/ stray\n"
+
+func TestLexerRoundTrip(t *testing.T) {
+	inputs := []string{
+		"",
+		sample,
+		"\ufeffUser-agent: *\r\nDisallow: /\r\n",
+		"no newline at end",
+		"weird\x00bytes\xff\xfe: <script>\n",
+	}
+	for _, in := range inputs {
+		it, err := NewLexer().Tokenise(nil, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, tok := range it.Tokens() {
+			b.WriteString(tok.Value)
+		}
+		if b.String() != in {
+			t.Errorf("round trip of %q gave %q", in, b.String())
+		}
+	}
+}
+
+func TestLexerTokenTypes(t *testing.T) {
+	tests := []struct {
+		line string
+		text string
+		want chroma.TokenType
+	}{
+		{"# a comment\n", "# a comment", chroma.CommentSingle},
+		{"##ACAP version=1.1\n", "##ACAP version=1.1", chroma.CommentPreproc},
+		{"User-agent: *\n", "User-agent", chroma.NameTag},
+		{"User-agent: *\n", ":", chroma.Punctuation},
+		{"ACAP-disallow-crawl: /private/*.html$\n", "*", chroma.Operator},
+		{"ACAP-disallow-crawl: /private/*.html$\n", "$", chroma.Operator},
+		{"ACAP-disallow-crawl: /private/*.html$\n", "/private/", chroma.LiteralStringOther},
+	}
+	for _, tc := range tests {
+		it, _ := NewLexer().Tokenise(nil, tc.line)
+		found := false
+		for _, tok := range it.Tokens() {
+			if tok.Value == tc.text {
+				found = true
+				if tok.Type != tc.want {
+					t.Errorf("%q in %q: type %v, want %v", tc.text, tc.line, tok.Type, tc.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no token %q in %q (tokens %v)", tc.text, tc.line, it.Tokens())
+		}
+	}
+}
+
+func TestTokenTypeCoversEveryKind(t *testing.T) {
+	seen := map[chroma.TokenType]bool{}
+	for k := policy.TokError; k <= policy.TokPunct; k++ {
+		tt := TokenType(k)
+		if tt == chroma.Text {
+			t.Errorf("kind %v has no colour", k)
+		}
+		seen[tt] = true
+		if tt != chroma.TextWhitespace && Light.Get(tt).Colour == Light.Get(chroma.Background).Colour && tt != chroma.Other {
+			t.Errorf("kind %v (%v) is not coloured in the light style", k, tt)
+		}
+	}
+	if len(seen) < 10 {
+		t.Errorf("only %d distinct chroma types", len(seen))
+	}
+}
 
 func TestLineEscapes(t *testing.T) {
 	evil := []string{
@@ -48,6 +121,25 @@ func TestLineHasClasses(t *testing.T) {
 	}
 	if Line("\n", policy.Pos{Line: 1, Col: 1}) != "" {
 		t.Error("an empty line should give empty HTML")
+	}
+}
+
+func TestFileAndCSS(t *testing.T) {
+	out, err := File([]byte(sample + "# <script>\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out, `<pre class="chroma">`) || strings.Contains(out, "<script>") {
+		t.Errorf("File output wrong: %.200s", out)
+	}
+	css, err := CSS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{".chroma .nt {", `[data-theme="dark"] .chroma .nt {`, "#0550ae", "#79c0ff"} {
+		if !strings.Contains(css, want) {
+			t.Errorf("CSS lacks %q", want)
+		}
 	}
 }
 

@@ -1,64 +1,23 @@
-// Package highlight colours robots.txt files: the policy package's scanner
-// gives the tokens, and each becomes a span whose class is the one chroma's
-// HTML formatter gives its chroma token type (the style sheet, CSS, is
-// chroma's). In the browser the spans are written here, without chroma:
-// importing chroma's core package would put it and regexp2 into app.wasm
-// with their start-up, some 0.6 MB of code, for no regular-expression lexer.
-// Outside the browser (chroma.go, style.go) the package also adapts the
-// scanner as a chroma.Lexer, and its tests check that Line writes what
-// chroma's formatter writes, byte for byte.
 package highlight
 
 import (
 	"strings"
 
+	"github.com/alecthomas/chroma/v2"
+	chtml "github.com/alecthomas/chroma/v2/formatters/html"
+
 	"github.com/acap-workbench/workbench/policy"
 )
 
-// classes gives each token kind the class chroma's formatter writes for the
-// chroma token type TokenType maps it to (chroma.StandardTypes); "" is
-// chroma.Text, written without a span.
-var classes = [...]string{
-	policy.TokError:      "err",
-	policy.TokSpace:      "w",
-	policy.TokNewline:    "w",
-	policy.TokBOM:        "x",
-	policy.TokComment:    "c1",
-	policy.TokVersion:    "cp",
-	policy.TokField:      "nt",
-	policy.TokColon:      "p",
-	policy.TokValue:      "s",
-	policy.TokPattern:    "sx",
-	policy.TokWildcard:   "o",
-	policy.TokAnchor:     "o",
-	policy.TokQualName:   "na",
-	policy.TokEquals:     "o",
-	policy.TokQualValue:  "ss",
-	policy.TokSetRef:     "nv",
-	policy.TokLocalUsage: "nf",
-	policy.TokUsage:      "nb",
-	policy.TokPunct:      "p",
-}
-
-// class is the class of a token kind's span ("" for none).
-func class(k policy.TokenKind) string {
-	if int(k) < len(classes) {
-		return classes[k]
-	}
-	return ""
-}
+// formatter writes class-based HTML without the surrounding <pre>; every
+// token value is HTML-escaped by chroma.
+var formatter = chtml.New(chtml.WithClasses(true), chtml.PreventSurroundingPre(true))
 
 // Line returns the highlighted HTML for one line of a file (with or without
 // its trailing newline, which is not part of the output). start is where the
 // line begins in the file; only a line at offset 0 can hold a BOM.
 func Line(line string, start policy.Pos) string {
 	return LineSlice(line, start, 0, len(line))
-}
-
-// span is a piece of a line and its class.
-type span struct {
-	class string
-	text  string
 }
 
 // LineSlice returns the highlighted HTML of the bytes [a, b) of a line: the
@@ -68,31 +27,24 @@ type span struct {
 func LineSlice(line string, start policy.Pos, a, b int) string {
 	src := []byte(line)
 	toks := policy.ScanLine(src, start.Offset)
-	base := 0
-	if len(toks) > 0 {
-		base = int(toks[0].Off)
-	}
-	ct := make([]span, 0, len(toks))
-	for _, t := range toks {
-		ct = append(ct, span{class(t.Kind), line[int(t.Off)-base : int(t.End)-base]})
-	}
+	ct := Tokens(src, toks)
 	// Drop the newline: each line is its own element.
-	for len(ct) > 0 && ct[len(ct)-1].class == "w" && strings.ContainsAny(ct[len(ct)-1].text, "\r\n") {
-		v := strings.TrimRight(ct[len(ct)-1].text, "\r\n")
+	for len(ct) > 0 && ct[len(ct)-1].Type == chroma.TextWhitespace && strings.ContainsAny(ct[len(ct)-1].Value, "\r\n") {
+		v := strings.TrimRight(ct[len(ct)-1].Value, "\r\n")
 		if v == "" {
 			ct = ct[:len(ct)-1]
 		} else {
-			ct[len(ct)-1].text = v
+			ct[len(ct)-1].Value = v
 			break
 		}
 	}
 	if a > 0 || b < len(line) {
-		var cut []span
+		var cut []chroma.Token
 		off := 0
 		for _, t := range ct {
-			n := len(t.text)
+			n := len(t.Value)
 			if x, y := max(off, a), min(off+n, b); x < y {
-				t.text = t.text[x-off : y-off]
+				t.Value = t.Value[x-off : y-off]
 				cut = append(cut, t)
 			}
 			off += n
@@ -102,49 +54,27 @@ func LineSlice(line string, start policy.Pos, a, b int) string {
 	if len(ct) == 0 {
 		return ""
 	}
-	// As chroma's formatter writes them (SplitTokensIntoLines, then each
-	// piece escaped in its span): a value is cut after each newline it
-	// holds, an empty tail is not written, and a last line made of one
-	// empty token is dropped.
 	var out strings.Builder
 	out.Grow((b - a) * 3)
-	var pieces []span
-	last := 0 // where the last line's pieces begin
-	for _, t := range ct {
-		for {
-			i := strings.IndexByte(t.text, '\n')
-			if i < 0 {
-				pieces = append(pieces, t)
-				break
-			}
-			pieces = append(pieces, span{t.class, t.text[:i+1]})
-			last = len(pieces)
-			if t.text = t.text[i+1:]; t.text == "" {
-				break
-			}
-		}
-	}
-	if len(pieces) == last+1 && pieces[last].text == "" {
-		pieces = pieces[:last]
-	}
-	for _, p := range pieces {
-		writeSpan(&out, p)
+	if err := formatter.Format(&out, Light, chroma.Literator(ct...)); err != nil {
+		return escape(line[max(0, min(a, len(line))):max(0, min(b, len(line)))])
 	}
 	return out.String()
 }
 
-// writeSpan writes a piece: its text escaped as html.EscapeString does,
-// in a span of its class if it has one.
-func writeSpan(out *strings.Builder, p span) {
-	if p.class != "" {
-		out.WriteString(`<span class="`)
-		out.WriteString(p.class)
-		out.WriteString(`">`)
+// File highlights a whole file, one element per line, as a complete
+// <pre class="chroma"> block (used for static rendering and tests).
+func File(src []byte) (string, error) {
+	var b strings.Builder
+	f := chtml.New(chtml.WithClasses(true))
+	it, err := NewLexer().Tokenise(nil, string(src))
+	if err != nil {
+		return "", err
 	}
-	out.WriteString(escape(p.text))
-	if p.class != "" {
-		out.WriteString("</span>")
+	if err := f.Format(&b, Light, it); err != nil {
+		return "", err
 	}
+	return b.String(), nil
 }
 
 var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")

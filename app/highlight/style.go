@@ -1,33 +1,10 @@
-//go:build !wasm
-
 package highlight
 
 import (
 	"strings"
 
 	"github.com/alecthomas/chroma/v2"
-	chtml "github.com/alecthomas/chroma/v2/formatters/html"
 )
-
-// formatter is chroma's HTML formatter as Line formats: class-based HTML
-// without the surrounding <pre>, every token value HTML-escaped. It writes
-// the style sheet, and the tests check Line against it.
-var formatter = chtml.New(chtml.WithClasses(true), chtml.PreventSurroundingPre(true))
-
-// File highlights a whole file, one element per line, as a complete
-// <pre class="chroma"> block (used for static rendering and tests).
-func File(src []byte) (string, error) {
-	var b strings.Builder
-	f := chtml.New(chtml.WithClasses(true))
-	it, err := NewLexer().Tokenise(nil, string(src))
-	if err != nil {
-		return "", err
-	}
-	if err := f.Format(&b, Light, it); err != nil {
-		return "", err
-	}
-	return b.String(), nil
-}
 
 // Colours only, no bold or italic: a bold glyph can be wider than a regular
 // one in some monospace fonts, which would push the coloured layer out of

@@ -1,13 +1,7 @@
-//go:build !wasm
-
+// Package highlight colours robots.txt files with chroma, using the policy
+// package's scanner as a chroma.Lexer. It imports only chroma's core and its
+// HTML formatter, so the WebAssembly build stays small.
 package highlight
-
-// chroma is used outside the browser only: for the style sheet the server
-// writes (CSS), the static rendering of a whole file (File) and, in the
-// tests, as the reference the browser's own formatter (line.go) must match
-// byte for byte. Importing chroma's core package puts it and regexp2 into
-// app.wasm with their start-up (about 0.6 MB of code), although no regular
-// expression lexer is used.
 
 import (
 	"github.com/alecthomas/chroma/v2"
