@@ -84,7 +84,7 @@ func TestKeyboardTabsMatrixExplanation(t *testing.T) {
 }
 
 // TestKeyboardTabsGalleryNames: every gallery button has an accessible
-// name of its own, which names its file's title.
+// name of its own, which names its card (the card's name, from its file).
 func TestKeyboardTabsGalleryNames(t *testing.T) {
 	ctx := startFresh(t)
 	showPanel(t, ctx, "gallery")

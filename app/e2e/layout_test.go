@@ -17,7 +17,7 @@ import (
 const clippedJS = `(() => {
 	const W = document.documentElement.clientWidth, out = [];
 	// Boxes meant to scroll sideways (or, in the editor, to clip).
-	const scrollers = ".matrix, .editor, .editor *, pre, .diff, table, .wk-code, .batch-matrix";
+	const scrollers = ".matrix, .editor, .editor *, pre, .diff, table, .wk-code, .batch-matrix, .bld-grid";
 	if (document.documentElement.scrollWidth > W + 1) out.push("the page scrolls sideways: " + document.documentElement.scrollWidth + " > " + W);
 	const clipBox = el => { for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
 		if (getComputedStyle(e).overflowX !== "visible") return e; } return null; };

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/acap-workbench/workbench/app/static"
@@ -107,7 +108,23 @@ func startBrowser(exe, userData string) context.CancelFunc {
 }
 
 // newTab opens a tab in the shared browser; the test's cleanup closes it.
+// Its pages are those of a visitor who has answered the start screen
+// (the key is set before the app starts, on every load): the app opens on
+// the editor with the welcome example, as the tests expect. The start
+// screen's own tests open their tabs with newFirstVisitTab.
 func newTab(t *testing.T) context.Context {
+	t.Helper()
+	ctx := newFirstVisitTab(t)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `try { localStorage.setItem("acap-workbench:v1:start", "1") } catch (e) {}`}); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// newFirstVisitTab is newTab for a visitor who has not seen the start
+// screen.
+func newFirstVisitTab(t *testing.T) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browserCtx)
 	t.Cleanup(cancel)

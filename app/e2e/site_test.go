@@ -184,7 +184,8 @@ func TestSubPathOfflineAndNewDeploy(t *testing.T) {
 	click(t, ctx, "#ptab-exercises")
 	waitJS(t, ctx, `document.querySelectorAll("#panel-exercises .wk-ex-list button").length >= 12 && document.querySelectorAll("#panel-exercises .wk-error").length === 0`, 10*time.Second)
 	eval[bool](t, ctx, `document.querySelector("#panel-gallery .wk-card button").click(), true`)
-	waitJS(t, ctx, `document.getElementById("tab-0").textContent.startsWith("guide-ex-1-1.txt")`, 10*time.Second)
+	// The first card is the newest file.
+	waitJS(t, ctx, `document.getElementById("tab-0").textContent.startsWith("today-lobste.rs_2026-01.txt")`, 10*time.Second)
 
 	caches := eval[[]string](t, ctx, `caches.keys()`)
 	if len(caches) != 1 || !strings.HasSuffix(caches[0], v2) {

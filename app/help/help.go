@@ -43,6 +43,7 @@ func Pages() []Page {
 		signalsPage(),
 		todayPage(),
 		builderPage(),
+		startPage(),
 		choicesPage(),
 	}
 }

@@ -27,6 +27,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"sort"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -69,6 +70,27 @@ func GalleryGroup(it GalleryItem) string {
 	return GroupOther
 }
 
+// idGalleryFilter is the ID of the gallery's filter box.
+const idGalleryFilter = "wk-g-filter"
+
+// galleryFilterHTML is the filter: words to find and a group. The browser
+// keeps what was typed and chosen; filter reads it.
+const galleryFilterHTML = `<div class="wk-filter"><label for="wk-g-filter">Filter</label>` +
+	`<input id="wk-g-filter" type="search" placeholder="a site, a crawler, a word" spellcheck="false">` +
+	`<label for="wk-g-group" class="sr-only">Group</label><select id="wk-g-group" class="btn">` +
+	`<option value="">All groups</option><option>` + GroupToday + `</option><option>` + GroupReal +
+	`</option><option>` + GroupGuide + `</option><option>` + Group1996 + `</option></select></div>`
+
+// filter follows the filter's box and group list.
+func (c *Gallery) filter(ctx app.Context, e app.Event) {
+	t := e.Get("target")
+	if v := t.Get("value").String(); t.Get("id").String() == idGalleryFilter {
+		c.query = v
+	} else {
+		c.group = v
+	}
+}
+
 // ParseGallery reads gallery.json. Entries without a file or a title are
 // refused, as is a file name that is not a plain name in the folder.
 func ParseGallery(data []byte) ([]GalleryItem, error) {
@@ -92,22 +114,89 @@ type wkGroup struct {
 	Items []GalleryItem
 }
 
-// wkGroupItems groups items in the fixed group order, keeping the order of
-// the list inside a group.
+// galleryGroups are the groups, newest first.
+var galleryGroups = []string{GroupToday, GroupReal, GroupGuide, Group1996, GroupOther}
+
+// GalleryName is the name a card is shown under, from its file: the site
+// for a publisher's file ("nytimes.com" for today-nytimes.com_2026-01.txt),
+// else the file's name without .txt ("guide-ex-4-10").
+func GalleryName(it GalleryItem) string {
+	n := strings.TrimSuffix(it.File, ".txt")
+	for _, p := range []string{"today-", "real-"} {
+		if m, ok := strings.CutPrefix(n, p); ok {
+			n, _, _ = strings.Cut(m, "_")
+		}
+	}
+	return n
+}
+
+// galleryTitle is an entry's title under its name: without the name
+// when it starts with it ("nytimes.com: per-crawler blocks…" under
+// "nytimes.com" reads "Per-crawler blocks…").
+func galleryTitle(title, name string) string {
+	if t, ok := strings.CutPrefix(title, name+": "); ok && t != "" {
+		return strings.ToUpper(t[:1]) + t[1:]
+	}
+	return title
+}
+
+// galleryDate is the date in a publisher's file name ("2026-01", "2019"),
+// or "".
+func galleryDate(it GalleryItem) string {
+	_, d, _ := strings.Cut(it.File, "_")
+	d, _, _ = strings.Cut(strings.TrimSuffix(d, ".txt"), "_")
+	return d
+}
+
+// wkGroupItems groups items newest first: the groups in galleryGroups'
+// order, the files of a group by the date in their names, newest first,
+// else in the order of the list.
 func wkGroupItems(items []GalleryItem) []wkGroup {
-	order := []string{GroupGuide, Group1996, GroupReal, GroupToday, GroupOther}
 	by := map[string][]GalleryItem{}
 	for _, it := range items {
 		g := GalleryGroup(it)
 		by[g] = append(by[g], it)
 	}
 	var out []wkGroup
-	for _, g := range order {
-		if len(by[g]) > 0 {
-			out = append(out, wkGroup{g, by[g]})
+	for _, g := range galleryGroups {
+		if its := by[g]; len(its) > 0 {
+			sort.SliceStable(its, func(i, j int) bool { return galleryDate(its[i]) > galleryDate(its[j]) })
+			out = append(out, wkGroup{g, its})
 		}
 	}
 	return out
+}
+
+// galleryMatch reports whether every word of query is in the entry's
+// name, file, title, description or crawlers (case aside).
+func galleryMatch(it GalleryItem, query string) bool {
+	hay := strings.ToLower(GalleryName(it) + " " + it.File + " " + it.Title + " " + it.Description + " " + strings.Join(it.Crawlers, " "))
+	for _, w := range strings.Fields(strings.ToLower(query)) {
+		if !strings.Contains(hay, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// wkFilter keeps the entries of group (all when "") that match query.
+func wkFilter(groups []wkGroup, query, group string) (out []wkGroup, n int) {
+	for _, g := range groups {
+		if group != "" && g.Name != group {
+			continue
+		}
+		var its []GalleryItem
+		for _, it := range g.Items {
+			if galleryMatch(it, query) {
+				its = append(its, it)
+			}
+		}
+		if len(its) > 0 {
+			out = append(out, wkGroup{g.Name, its})
+			n += len(its)
+		}
+	}
+	return out, n
 }
 
 // Gallery lists the example files and opens one as a new file.
@@ -133,6 +222,8 @@ type Gallery struct {
 	// groups are computed once per Items (not inside Range).
 	groups   []wkGroup
 	groupsOf []GalleryItem
+	// The filter: words to find and the group shown ("" for all).
+	query, group string
 }
 
 // OnMount fetches the list when Items is nil.
@@ -221,6 +312,53 @@ func (c *Gallery) open(it GalleryItem) {
 	})
 }
 
+// fetchEntry fetches the list (unless it is loaded) and the file of the
+// entry whose file is name, for the start screen; done runs in a
+// JavaScript callback.
+func (c *Gallery) fetchEntry(name string, done func(GalleryItem, string, error)) {
+	get := func(items []GalleryItem) {
+		for _, it := range items {
+			if it.File == name {
+				c.fetcher()(RootPrefix()+"/web/gallery/"+name, func(text string, err error) {
+					if err != nil {
+						err = errors.New("“" + it.Title + "” could not be opened: " + err.Error() + ". Nothing was changed.")
+					}
+					done(it, text, err)
+				})
+				return
+			}
+		}
+		done(GalleryItem{}, "", errors.New("“"+name+"” is not in the gallery."))
+	}
+	if items := c.items(); items != nil {
+		get(items)
+		return
+	}
+	c.fetcher()(RootPrefix()+"/web/gallery/gallery.json", func(text string, err error) {
+		var items []GalleryItem
+		if err == nil {
+			items, err = ParseGallery([]byte(text))
+		}
+		if err != nil {
+			done(GalleryItem{}, "", errors.New("The gallery could not be loaded: "+err.Error()+"."))
+			return
+		}
+		get(items)
+	})
+}
+
+// clickCard opens the entry of the card whose button was clicked. (One
+// handler for every card: go-app keeps an element's handler when only
+// the values its closure holds change, so a handler per card would open
+// the entry first shown at its place once the filter changed the list.)
+func (c *Gallery) clickCard(ctx app.Context, e app.Event) {
+	if b := e.Get("target").Call("closest", "button[data-file]"); b.Truthy() {
+		if it, ok := c.ItemByFile(b.Call("getAttribute", "data-file").String()); ok {
+			c.open(it)
+		}
+	}
+}
+
 func (c *Gallery) retry(ctx app.Context, e app.Event) { c.err = ""; c.load() }
 
 // Render shows the groups. The alert comes last so that it never shifts
@@ -230,18 +368,21 @@ func (c *Gallery) Render() app.UI {
 	if !wkSameItems(c.groupsOf, items) {
 		c.groups, c.groupsOf = wkGroupItems(items), items
 	}
-	groups := c.groups
+	groups, n := wkFilter(c.groups, c.query, c.group)
 	status := ""
 	switch {
 	case c.loading:
 		status = "Loading the gallery…"
 	case c.busy != "":
 		status = "Opening…"
+	case n < len(items):
+		status = wkItoa(n) + " of " + wkItoa(len(items)) + " example files, newest first"
 	case items != nil:
-		status = wkItoa(len(items)) + " example files"
+		status = wkItoa(len(items)) + " example files, newest first"
 	}
-	return app.Section().Class("wk-gallery").Aria("labelledby", "wk-gallery-h").Body(
+	return app.Section().Class("wk-gallery").Aria("labelledby", "wk-gallery-h").OnClick(c.clickCard).Body(
 		app.H2().ID("wk-gallery-h").Text("Gallery of examples"),
+		app.Div().OnInput(c.filter).OnChange(c.filter).Body(app.Raw(galleryFilterHTML)),
 		app.P().Class("wk-status").Aria("live", "polite").Text(status),
 		app.Range(groups).Slice(func(gi int) app.UI {
 			g := groups[gi]
@@ -251,6 +392,9 @@ func (c *Gallery) Render() app.UI {
 					app.Range(g.Items).Slice(func(i int) app.UI { return c.renderItem(g.Items[i]) }),
 				),
 			)
+		}),
+		app.If(n == 0 && len(items) > 0, func() app.UI {
+			return app.P().Class("wk-none").Text("No example matches: try fewer words, or all groups.")
 		}),
 		app.Div().Class("wk-alerts").Body(
 			app.If(c.err != "", func() app.UI {
@@ -268,10 +412,14 @@ func (c *Gallery) Render() app.UI {
 
 func (c *Gallery) renderItem(it GalleryItem) app.UI {
 	hid := "wk-g-" + wkSafeID(it.ID)
+	name := GalleryName(it)
 	return app.Li().Class("wk-card").Body(
-		app.H4().ID(hid).Text(it.Title),
+		app.H4().ID(hid).Text(name),
+		app.P().Class("wk-title").Text(galleryTitle(it.Title, name)),
 		app.P().Class("wk-desc").Text(it.Description),
 		app.Dl().Class("wk-meta").Body(
+			app.Dt().Text("File"),
+			app.Dd().Body(app.Code().Text(it.File)),
 			app.Dt().Text("Source"),
 			app.Dd().Text(it.Source),
 			app.Dt().Text("Crawlers to try"),
@@ -286,9 +434,8 @@ func (c *Gallery) renderItem(it GalleryItem) app.UI {
 			// Named for its file: a list of 56 buttons all called
 			// "Open as new file" tells a screen reader nothing.
 			app.Text("Open as new file"),
-			app.Span().Class("sr-only").Text(" — "+it.Title),
-		).
-			OnClick(func(ctx app.Context, e app.Event) { c.open(it) }),
+			app.Span().Class("sr-only").Text(" — "+name),
+		).DataSet("file", it.File),
 	)
 }
 

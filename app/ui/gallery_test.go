@@ -81,16 +81,98 @@ func TestGalleryRender(t *testing.T) {
 	wkMustContain(t, html,
 		`<h2 id="wk-gallery-h">Gallery of examples</h2>`, "3 example files", `aria-live="polite"`,
 		"<dt>Source</dt>", "<code>SearchBot1</code>", "<code>news</code>", "<code>sport</code>", "<code>/news/</code>",
-		`aria-describedby="wk-g-guide-ex-9-9"`, `id="wk-g-guide-ex-9-9"`, "Open as new file", `<span class="sr-only"> — Real one</span>`,
-		`<span class="wk-none">any</span>`, `<span class="wk-none">none</span>`,
+		`aria-describedby="wk-g-guide-ex-9-9"`, `id="wk-g-guide-ex-9-9"`, "Open as new file", `<span class="sr-only"> — x</span>`,
+		`<h4 id="wk-g-real-x">x</h4>`, `<p class="wk-title">Real one</p>`, "<dt>File</dt>", "<code>real-x.txt</code>",
+		`<span class="wk-none">any</span>`, `<span class="wk-none">none</span>`, `id="wk-g-filter"`, `type="search"`, `<label for="wk-g-filter">Filter</label>`,
 	)
-	// Groups in their fixed order, whatever the order of the list.
-	g, d, r := strings.Index(html, GroupGuide), strings.Index(html, Group1996), strings.Index(html, "Real publishers&#39;")
-	if !(g >= 0 && g < d && d < r) {
-		t.Errorf("groups out of order: guide %d, 1996 %d, real %d", g, d, r)
+	// Groups newest first, whatever the order of the list.
+	r, g, d := strings.Index(html, "Real publishers&#39;"), strings.Index(html, `<h3>`+GroupGuide), strings.Index(html, `<h3>`+Group1996)
+	if !(r >= 0 && r < g && g < d) {
+		t.Errorf("groups out of order: real %d, guide %d, 1996 %d", r, g, d)
 	}
 	if n := strings.Count(html, "<button"); n != 3 {
 		t.Errorf("%d buttons, want 3", n)
+	}
+}
+
+// TestGalleryNameOrderFilter: cards are named for their files, the
+// newest first, and the filter keeps the entries with every word typed.
+func TestGalleryNameOrderFilter(t *testing.T) {
+	for file, want := range map[string]string{
+		"today-nytimes.com_2026-01.txt":       "nytimes.com",
+		"real-the-acap.org_2009-10_faq20.txt": "the-acap.org",
+		"real-independent.ie_2019.txt":        "independent.ie",
+		"guide-ex-4-10.txt":                   "guide-ex-4-10",
+		"draft1996-fict-org.txt":              "draft1996-fict-org",
+	} {
+		if got := GalleryName(GalleryItem{File: file}); got != want {
+			t.Errorf("GalleryName(%s) = %q, want %q", file, got, want)
+		}
+	}
+	if got := galleryTitle("nytimes.com: per-crawler blocks for AI (2026)", "nytimes.com"); got != "Per-crawler blocks for AI (2026)" {
+		t.Errorf("galleryTitle = %q", got)
+	}
+	if got := galleryTitle("ACAP's own robots.txt (2009)", "the-acap.org"); got != "ACAP's own robots.txt (2009)" {
+		t.Errorf("galleryTitle = %q", got)
+	}
+	data, err := os.ReadFile("../../web/gallery/gallery.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := ParseGallery(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := wkGroupItems(items)
+	var names, order []string
+	for _, g := range groups {
+		order = append(order, g.Name)
+		for _, it := range g.Items {
+			names = append(names, GalleryName(it))
+		}
+	}
+	if want := []string{GroupToday, GroupReal, GroupGuide, Group1996}; !reflect.DeepEqual(order, want) {
+		t.Errorf("groups %q, want %q", order, want)
+	}
+	if names[0] != "lobste.rs" || names[len(names)-1] != "draft1996-fict-org" {
+		t.Errorf("first %q, last %q", names[0], names[len(names)-1])
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if seen[n] {
+			t.Errorf("two cards are named %q", n)
+		}
+		seen[n] = true
+	}
+	// Within the real files, by date, newest first.
+	real := groups[1].Items
+	for i := 1; i < len(real); i++ {
+		if galleryDate(real[i-1]) < galleryDate(real[i]) {
+			t.Errorf("%s before %s", real[i-1].File, real[i].File)
+		}
+	}
+	for _, tc := range []struct {
+		query, group string
+		want         []string
+	}{
+		{"nytimes", "", []string{"nytimes.com"}},
+		{"NYTIMES.com", "", []string{"nytimes.com"}},
+		{"thumbnails snippets", "", []string{"guide-ex-4-10"}},
+		{"cloudflare", GroupToday, []string{"davidguetta.com"}},
+		{"cloudflare", Group1996, nil},
+		{"", Group1996, []string{"rep-2-0-0-proposal", "draft1996-fict-org"}},
+		{"no such words", "", nil},
+	} {
+		got, n := wkFilter(groups, tc.query, tc.group)
+		var gotNames []string
+		for _, g := range got {
+			for _, it := range g.Items {
+				gotNames = append(gotNames, GalleryName(it))
+			}
+		}
+		if !reflect.DeepEqual(gotNames, tc.want) || n != len(tc.want) {
+			t.Errorf("filter %q in %q: %q (%d), want %q", tc.query, tc.group, gotNames, n, tc.want)
+		}
 	}
 }
 

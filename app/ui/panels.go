@@ -68,19 +68,19 @@ func (c *Workbench) newPanels() {
 				kind = k
 			}
 		}
-		c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, kind) })
+		c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, kind, false) })
 	}
 	c.exercises = &Exercises{
 		OnOpen: func(name, text string, urls []string, crawler, purpose string) {
 			kind := c.exercises.OpenedKind()
-			c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, kind) })
+			c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, kind, false) })
 		},
 		OnGoToLine: c.goToMainLine,
 		OnPanel:    func(id string) { c.ctx.Dispatch(func(app.Context) { c.choosePanel(id) }) },
 	}
 	c.help = &HelpView{
 		OnOpen: func(name, text string, urls []string, crawler, purpose string) {
-			c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, policy.KindACAP) })
+			c.ctx.Dispatch(func(app.Context) { c.openAsNew(name, text, urls, crawler, purpose, policy.KindACAP, false) })
 		},
 	}
 	c.builder = c.newBuilder()
@@ -207,11 +207,13 @@ func (c *Workbench) renderPanels() []app.UI {
 	}
 }
 
-// openAsNew opens an example (from the gallery, an exercise or the help)
-// as the simulated file, with what to simulate. It never replaces work
-// that was not downloaded: when robots.txt has such changes, it is kept
-// in a tab of its own; when the workspace is full, the user is asked.
-func (c *Workbench) openAsNew(name, text string, urls []string, crawler, purpose string, kind policy.Kind) {
+// openAsNew opens an example (from the gallery, an exercise, the help or
+// the start screen) as the simulated file, with what to simulate. It never
+// replaces work that was not downloaded: when robots.txt has such changes,
+// it is kept in a tab of its own; when the workspace is full, the user is
+// asked. keepAll keeps a downloaded robots.txt too, unless it is the
+// welcome example or the text being opened.
+func (c *Workbench) openAsNew(name, text string, urls []string, crawler, purpose string, kind policy.Kind, keepAll bool) {
 	if c.ed == nil {
 		return
 	}
@@ -225,13 +227,18 @@ func (c *Workbench) openAsNew(name, text string, urls []string, crawler, purpose
 		}
 	}
 	c.switchTo(0)
+	own := c.ed.text()
 	switch {
-	case !c.dirty:
+	case !c.dirty && (!keepAll || own == Welcome || own == text):
 		// Nothing to lose: robots.txt is as it was opened or downloaded.
 		c.load(name, text)
 		simulate()
 	case len(c.files) >= maxFiles:
-		c.offerLoad(name, text)
+		if c.dirty {
+			c.offerLoad(name, text)
+		} else {
+			c.ask(name, text)
+		}
 		if c.pending != nil {
 			c.pending.after = simulate
 		} else {
@@ -239,12 +246,16 @@ func (c *Workbench) openAsNew(name, text string, urls []string, crawler, purpose
 		}
 	default:
 		kept := keptName(c.files, c.files[0].Name, name)
-		c.files[0].Text, c.files[0].Dirty = c.ed.text(), true
+		why := ""
+		if c.dirty {
+			why = ", which has changes that were not downloaded,"
+		}
+		c.files[0].Text, c.files[0].Dirty = own, c.dirty
 		c.files[0].Name = kept
 		c.files = append([]wsFile{{Name: name, Text: text}}, c.files...)
 		c.active = 1
 		c.switchTo(0)
-		c.notice = "“" + name + "” is now the simulated file. Your own file, which has changes that were not downloaded, is kept in the tab “" + kept + "”."
+		c.notice = "“" + name + "” is now the simulated file. Your own file" + why + " is kept in the tab “" + kept + "”."
 		simulate()
 	}
 }

@@ -93,6 +93,7 @@ type Workbench struct {
 	shareErr   error      // a share link that could not be opened
 	sharedView bool       // a shared workspace is shown (see shared.go)
 	presenter  bool       // presenter mode
+	start      int        // the start screen is shown (startFirst, startAgain)
 	printView  *PrintView // while printing
 }
 
@@ -177,6 +178,7 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	if c.panel != "" && c.panel != PanelSim {
 		c.choosePanel(c.panel)
 	}
+	c.startOnFirstVisit()
 	if v, ok, _ := storageGet(KeyPresenter); ok && v == "1" {
 		c.setPresenterMode(true)
 	}
@@ -652,11 +654,16 @@ func RootPrefix() string {
 // that were not downloaded.
 func (c *Workbench) offerLoad(name, text string) {
 	if c.dirty && c.ed != nil && c.ed.text() != text {
-		c.pending = &pendingLoad{name: name, text: text}
-		c.ctx.Defer(func(app.Context) { byID("confirm-keep").Call("focus") })
+		c.ask(name, text)
 		return
 	}
 	c.load(name, text)
+}
+
+// ask asks before replacing the current text with name's.
+func (c *Workbench) ask(name, text string) {
+	c.pending = &pendingLoad{name: name, text: text}
+	c.ctx.Defer(func(app.Context) { byID("confirm-keep").Call("focus") })
 }
 
 func (c *Workbench) load(name, text string) {
@@ -814,8 +821,10 @@ func (c *Workbench) Render() app.UI {
 	}
 	sizes := []int{12, 14, 16, 18, 20}
 	return app.Div().Class("wb").Body(
-		app.Header().Class("bar").Body(
+		app.Header().Class("bar").Attr("inert", c.inert()).Body(
 			app.H1().Class("brand").Text("ACAP Workbench"),
+			app.Button().ID("start-open").Class("btn").Type("button").Aria("haspopup", "dialog").
+				Title("AI crawlers and my content, ACAP, or the workshop").Text("Start").OnClick(c.openStart),
 			app.Label().For("file-name").Class("sr-only").Text("File name"),
 			app.Input().ID("file-name").Class("file-name").Type("text").Value(c.fileName).
 				Aria("label", "File name").Spellcheck(false).OnChange(c.changeName),
@@ -841,7 +850,7 @@ func (c *Workbench) Render() app.UI {
 			app.Button().ID("print").Class("btn").Type("button").Title("A one-page handout: the file, its problems, the matrix and the lines that decided it (Shift+click adds every explanation)").
 				Text("Print…").OnClick(c.print),
 		),
-		app.Main().Class("main").Body(
+		app.Main().Class("main").Attr("inert", c.inert()).Body(
 			app.Section().Class("editor-pane").Aria("label", "Editor").Body(
 				app.Div().ID(idTabs).Class("tabs"),
 				app.Div().ID(idViewBar).Class("large-view").Role("status").Hidden(true).Body(
@@ -881,13 +890,16 @@ func (c *Workbench) Render() app.UI {
 			)
 		}),
 		app.If(c.pending != nil, func() app.UI {
-			name := ""
+			name, q := "", "“"+c.fileName+"” has changes that were not downloaded. Replace it with “"
 			if c.pending != nil {
 				name = c.pending.name
 			}
+			if !c.dirty {
+				q = "Replace “" + c.fileName + "” with “"
+			}
 			return app.Div().Class("overlay").Body(
 				app.Div().ID("confirm").Class("dialog").Role("alertdialog").Aria("modal", "true").Aria("labelledby", "confirm-text").Body(
-					app.P().ID("confirm-text").Text("“"+c.fileName+"” has changes that were not downloaded. Replace it with “"+name+"”?"),
+					app.P().ID("confirm-text").Text(q+name+"”?"),
 					app.Div().Class("dialog-buttons").Body(
 						app.Button().ID("confirm-replace").Class("btn danger").Type("button").Text("Replace").OnClick(c.confirmReplace),
 						app.Button().ID("confirm-keep").Class("btn").Type("button").Text("Keep editing").OnClick(c.cancelReplace),
@@ -912,5 +924,6 @@ func (c *Workbench) Render() app.UI {
 		app.If(c.printView != nil, func() app.UI { return c.printView }),
 		app.If(c.conflict, c.conflictBanner),
 		app.If(len(c.kept) > 0 && !c.sharedView, c.keptBanner),
+		app.If(c.start != 0, c.renderStart),
 	)
 }
