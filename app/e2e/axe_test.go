@@ -50,7 +50,7 @@ func runAxe(t *testing.T, ctx context.Context, src string) []axeViolation {
 }
 
 // TestAxeAudit runs axe-core on every view a workshop uses, in both
-// themes: the main view, the simulator with an explanation open, the
+// themes: the main view, the start screen, the simulator with an explanation open, the
 // converter with its result, the gallery, an exercise, a help page,
 // presenter mode and the print view. Serious and critical violations fail
 // the test; the others are listed (in out/axe-report.txt too).
@@ -62,6 +62,10 @@ func TestAxeAudit(t *testing.T) {
 	}
 	views := []view{
 		{"main", func(t *testing.T, ctx context.Context) {}},
+		{"start screen", func(t *testing.T, ctx context.Context) {
+			click(t, ctx, "#start-open")
+			waitStart(t, ctx)
+		}},
 		{"simulator with an explanation", func(t *testing.T, ctx context.Context) {
 			waitJS(t, ctx, `document.querySelector("#sim-matrix td button") !== null`, 5*time.Second)
 			click(t, ctx, "#sim-matrix td button")
