@@ -204,7 +204,8 @@ func TestStartScreenACAP(t *testing.T) {
 	screenshot(t, ctx, "start-acap")
 }
 
-// TestStartScreenWorkshop: "Workshop" shows the exercises.
+// TestStartScreenWorkshop: "Workshop" shows the exercises; "Help" the
+// start screen's help page.
 func TestStartScreenWorkshop(t *testing.T) {
 	ctx := openFirstVisit(t)
 	click(t, ctx, "#start-workshop")
@@ -219,6 +220,15 @@ func TestStartScreenWorkshop(t *testing.T) {
 		t.Errorf("the editor holds %.60q", editorText(t, ctx))
 	}
 	screenshot(t, ctx, "start-workshop")
+
+	// Help: the start screen's own help page.
+	click(t, ctx, "#start-open")
+	waitStart(t, ctx)
+	click(t, ctx, "#start-help")
+	waitJS(t, ctx, `document.getElementById("start") === null && (h => !!h && h.textContent === "The start screen")(document.getElementById("wk-help-h"))`, 5*time.Second)
+	if p := shownPanel(t, ctx); p != "help" {
+		t.Errorf("the panel shown is %q, want the help", p)
+	}
 }
 
 // TestStartScreenReturningVisitor: a visitor with saved text (from before
