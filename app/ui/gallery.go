@@ -130,16 +130,6 @@ func GalleryName(it GalleryItem) string {
 	return n
 }
 
-// galleryTitle is an entry's title under its name: without the name
-// when it starts with it ("nytimes.com: per-crawler blocks…" under
-// "nytimes.com" reads "Per-crawler blocks…").
-func galleryTitle(title, name string) string {
-	if t, ok := strings.CutPrefix(title, name+": "); ok && t != "" {
-		return strings.ToUpper(t[:1]) + t[1:]
-	}
-	return title
-}
-
 // galleryDate is the date in a publisher's file name ("2026-01", "2019"),
 // or "".
 func galleryDate(it GalleryItem) string {
@@ -295,7 +285,7 @@ func (c *Gallery) open(it GalleryItem) {
 		c.run(func() {
 			c.busy = ""
 			if err != nil {
-				c.openErr = "“" + it.Title + "” could not be opened: " + err.Error() + ". Nothing was changed."
+				c.openErr = "“" + it.File + "” could not be opened: " + err.Error() + ". Nothing was changed."
 				return
 			}
 			if c.OnOpen != nil {
@@ -309,41 +299,6 @@ func (c *Gallery) open(it GalleryItem) {
 				c.OnOpen(it.File, text, append([]string(nil), it.URLs...), crawler, purpose)
 			}
 		})
-	})
-}
-
-// fetchEntry fetches the list (unless it is loaded) and the file of the
-// entry whose file is name, for the start screen; done runs in a
-// JavaScript callback.
-func (c *Gallery) fetchEntry(name string, done func(GalleryItem, string, error)) {
-	get := func(items []GalleryItem) {
-		for _, it := range items {
-			if it.File == name {
-				c.fetcher()(RootPrefix()+"/web/gallery/"+name, func(text string, err error) {
-					if err != nil {
-						err = errors.New("“" + it.Title + "” could not be opened: " + err.Error() + ". Nothing was changed.")
-					}
-					done(it, text, err)
-				})
-				return
-			}
-		}
-		done(GalleryItem{}, "", errors.New("“"+name+"” is not in the gallery."))
-	}
-	if items := c.items(); items != nil {
-		get(items)
-		return
-	}
-	c.fetcher()(RootPrefix()+"/web/gallery/gallery.json", func(text string, err error) {
-		var items []GalleryItem
-		if err == nil {
-			items, err = ParseGallery([]byte(text))
-		}
-		if err != nil {
-			done(GalleryItem{}, "", errors.New("The gallery could not be loaded: "+err.Error()+"."))
-			return
-		}
-		get(items)
 	})
 }
 
@@ -393,9 +348,6 @@ func (c *Gallery) Render() app.UI {
 				),
 			)
 		}),
-		app.If(n == 0 && len(items) > 0, func() app.UI {
-			return app.P().Class("wk-none").Text("No example matches: try fewer words, or all groups.")
-		}),
 		app.Div().Class("wk-alerts").Body(
 			app.If(c.err != "", func() app.UI {
 				return app.Div().Class("wk-error").Role("alert").Body(
@@ -415,7 +367,7 @@ func (c *Gallery) renderItem(it GalleryItem) app.UI {
 	name := GalleryName(it)
 	return app.Li().Class("wk-card").Body(
 		app.H4().ID(hid).Text(name),
-		app.P().Class("wk-title").Text(galleryTitle(it.Title, name)),
+		app.P().Class("wk-title").Text(it.Title),
 		app.P().Class("wk-desc").Text(it.Description),
 		app.Dl().Class("wk-meta").Body(
 			app.Dt().Text("File"),

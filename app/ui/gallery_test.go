@@ -109,12 +109,6 @@ func TestGalleryNameOrderFilter(t *testing.T) {
 			t.Errorf("GalleryName(%s) = %q, want %q", file, got, want)
 		}
 	}
-	if got := galleryTitle("nytimes.com: per-crawler blocks for AI (2026)", "nytimes.com"); got != "Per-crawler blocks for AI (2026)" {
-		t.Errorf("galleryTitle = %q", got)
-	}
-	if got := galleryTitle("ACAP's own robots.txt (2009)", "the-acap.org"); got != "ACAP's own robots.txt (2009)" {
-		t.Errorf("galleryTitle = %q", got)
-	}
 	data, err := os.ReadFile("../../web/gallery/gallery.json")
 	if err != nil {
 		t.Fatal(err)
@@ -323,4 +317,29 @@ func TestGallery(t *testing.T) {
 			t.Errorf("%s is missing", id)
 		}
 	}
+}
+
+// TestStartEntry: the start screen opens nytimes.com's 2026 file with
+// the settings of its gallery entry.
+func TestStartEntry(t *testing.T) {
+	data, err := os.ReadFile("../../web/gallery/gallery.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := ParseGallery(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		if it.File == startEntry.File {
+			if it.Kind != startEntry.Kind || !reflect.DeepEqual(it.URLs, startEntry.URLs) || it.Crawlers[0] != startEntry.Crawlers[0] || len(it.Purposes) != 0 {
+				t.Errorf("the start screen's entry %+v differs from the gallery's %+v", startEntry, it)
+			}
+			if k, ok := policy.ParseKind(it.Kind); !ok || k != policy.KindToday {
+				t.Errorf("kind %q", it.Kind)
+			}
+			return
+		}
+	}
+	t.Errorf("%s is not in the gallery", startEntry.File)
 }

@@ -16,8 +16,10 @@ import (
 // Close): it does not open by itself again.
 const KeyStart = keyPrefix + "start"
 
-// startFile is the gallery's file that "AI crawlers and my content" opens.
-const startFile = "today-nytimes.com_2026-01.txt"
+// startEntry is the gallery's entry that "AI crawlers and my content"
+// opens, as web/gallery/gallery.json has it (a unit test checks that).
+var startEntry = GalleryItem{File: "today-nytimes.com_2026-01.txt", Kind: "today", Crawlers: []string{"Googlebot"},
+	URLs: []string{"/", "/2026/01/15/world/story.html", "/athletic/", "/ads/x"}}
 
 // The start screen's states (Workbench.start).
 const (
@@ -35,12 +37,18 @@ func (c *Workbench) startOnFirstVisit() {
 		return
 	}
 	c.start = startFirst
-	c.ctx.Defer(func(app.Context) { byID("start-ai").Call("focus") })
+	c.focusSoon("start-ai")
 }
 
 func (c *Workbench) openStart(ctx app.Context, e app.Event) {
 	c.start = startAgain
-	ctx.Defer(func(app.Context) { byID("start-ai").Call("focus") })
+	c.focusSoon("start-ai")
+}
+
+// focusSoon moves the focus to the element with ID id once the page is
+// drawn anew.
+func (c *Workbench) focusSoon(id string) {
+	c.ctx.Defer(func(app.Context) { byID(id).Call("focus") })
 }
 
 // closeStart closes the start screen, remembers that it was answered and
@@ -48,7 +56,7 @@ func (c *Workbench) openStart(ctx app.Context, e app.Event) {
 func (c *Workbench) closeStart(focus string) {
 	c.start = 0
 	_ = storageSet(KeyStart, "1")
-	c.ctx.Defer(func(app.Context) { byID(focus).Call("focus") })
+	c.focusSoon(focus)
 }
 
 // startChoose carries out a choice of the start screen.
@@ -57,17 +65,14 @@ func (c *Workbench) startChoose(id string) {
 	case "ai":
 		c.choosePanel(PanelBuilder)
 		c.closeStart("ptab-" + PanelBuilder)
-		c.gallery.fetchEntry(startFile, func(it GalleryItem, text string, err error) {
+		wkFetchText(RootPrefix()+"/web/gallery/"+startEntry.File, func(text string, err error) {
 			c.ctx.Dispatch(func(app.Context) {
 				if err != nil {
-					c.notice = err.Error()
+					c.notice = "“" + startEntry.File + "” could not be opened: " + err.Error() + ". Nothing was changed."
 					return
 				}
-				kind, ok := policy.ParseKind(it.Kind)
-				if !ok {
-					kind = policy.KindACAP
-				}
-				c.openAsNew(it.File, text, it.URLs, first(it.Crawlers), first(it.Purposes), kind, true)
+				it := startEntry
+				c.openAsNew(it.File, text, it.URLs, it.Crawlers[0], "", policy.KindToday, true)
 				// The file moved the panels (on a phone, they follow its
 				// problems): the focused tab is brought back into view,
 				// the builder under it.
@@ -100,14 +105,6 @@ func (c *Workbench) startChoose(id string) {
 		}
 		c.closeStart(focus)
 	}
-}
-
-// first returns vs[0], or "".
-func first(vs []string) string {
-	if len(vs) == 0 {
-		return ""
-	}
-	return vs[0]
 }
 
 // startHTML is the start screen: a modal dialog of three choices, the

@@ -663,7 +663,7 @@ func (c *Workbench) offerLoad(name, text string) {
 // ask asks before replacing the current text with name's.
 func (c *Workbench) ask(name, text string) {
 	c.pending = &pendingLoad{name: name, text: text}
-	c.ctx.Defer(func(app.Context) { byID("confirm-keep").Call("focus") })
+	c.focusSoon("confirm-keep")
 }
 
 func (c *Workbench) load(name, text string) {
@@ -823,8 +823,7 @@ func (c *Workbench) Render() app.UI {
 	return app.Div().Class("wb").Body(
 		app.Header().Class("bar").Attr("inert", c.inert()).Body(
 			app.H1().Class("brand").Text("ACAP Workbench"),
-			app.Button().ID("start-open").Class("btn").Type("button").Aria("haspopup", "dialog").
-				Title("AI crawlers and my content, ACAP, or the workshop").Text("Start").OnClick(c.openStart),
+			app.Button().ID("start-open").Class("btn").Type("button").Aria("haspopup", "dialog").Text("Start").OnClick(c.openStart),
 			app.Label().For("file-name").Class("sr-only").Text("File name"),
 			app.Input().ID("file-name").Class("file-name").Type("text").Value(c.fileName).
 				Aria("label", "File name").Spellcheck(false).OnChange(c.changeName),
