@@ -247,28 +247,32 @@ func CompareVersions(before, after *File, opt VersionOptions) VersionReport {
 	if rep.Kinds == nil {
 		rep.Kinds = Kinds()
 	}
+	// Each version's parts, compiled one at a time (a page draws between).
+	for _, p := range vc.pols {
+		for _, n := range []need{needConv, needOlder, needACAP} {
+			p.compiled(p.file, "", n)
+			vc.pace.tick()
+		}
+		p.selection(KindToday, unnamedCrawler, false)
+		vc.pace.tick()
+	}
 	rep.Crawlers, rep.Classes = vc.crawlers(rep.Kinds, opt.Crawlers, &rep.Unread)
 	work := opt.MaxWork
 	if work <= 0 {
 		work = int(^uint(0) >> 1)
 	}
 	// The groups of crawlers, kind by kind; for each use of each, a job:
-	// proved at once when the versions describe it alike, else asked in
-	// the search of its model (jobs whose models are alike share one).
-	type search struct {
-		m    *vModel
-		jobs []*vJob
-		out  vOutcome
-	}
+	// proved at once when the versions describe it alike (nil), else
+	// asked in the search of its model (jobs of one model share one).
 	var groups []*VersionGroup
 	var jobs [][]*vJob
-	var jobSearch [][]*search
-	var order []*search
-	searches := map[string]*search{}
+	var order []*vSearchOf
+	searches := map[string]*vSearchOf{}
 	for _, k := range rep.Kinds {
 		uses := versionUses(k)
 		byKey := map[string]*VersionGroup{}
 		for _, n := range rep.Crawlers {
+			vc.pace.tick()
 			key := vc.key(k, n)
 			if g := byKey[key]; g != nil {
 				g.Crawlers = append(g.Crawlers, n)
@@ -277,58 +281,50 @@ func CompareVersions(before, after *File, opt VersionOptions) VersionReport {
 			g := &VersionGroup{Kind: k, Crawlers: []string{n}, Uses: uses, Complete: true}
 			byKey[key] = g
 			groups = append(groups, g)
-			js, ss := make([]*vJob, len(uses)), make([]*search, len(uses))
+			js := make([]*vJob, len(uses))
 			for i, u := range uses {
 				vc.pace.tick()
 				d := vc.model(k, n, u, true)
 				if string(d.sig[0]) == string(d.sig[1]) {
 					continue // the versions read the same lines alike
 				}
-				// Jobs whose versions are described alike read the same
-				// patterns alike: they share a search.
-				js[i] = &vJob{ask: vc.asker(k, n, u)}
-				mk := itoa(len(d.sig[0])) + ":" + string(d.sig[0]) + string(d.sig[1])
-				sr := searches[mk]
+				sr := searches[string(d.shape)]
 				if sr == nil {
-					sr = &search{m: vc.model(k, n, u, false)}
-					searches[mk] = sr
+					sr = &vSearchOf{m: vc.model(k, n, u, false)}
+					searches[string(d.shape)] = sr
 					order = append(order, sr)
 				}
+				js[i] = &vJob{ask: vc.asker(k, n, u), of: sr}
 				sr.jobs = append(sr.jobs, js[i])
-				ss[i] = sr
 			}
-			jobs, jobSearch = append(jobs, js), append(jobSearch, ss)
+			jobs = append(jobs, js)
 		}
 	}
 	bounds := vBounds{maxStates: opt.MaxStates, maxBytes: opt.MaxBytes, work: &work, pace: vc.pace, perJob: VersionWitnesses}
 	for _, sr := range order {
-		if vc.pace.tick() {
-			sr.out = vOutcome{stop: StopTime}
-			continue
+		sr.out = vOutcome{stop: StopTime}
+		if !vc.pace.tick() {
+			sr.out = newVSearch(sr.m).run(sr.jobs, bounds)
 		}
-		sr.out = newVSearch(sr.m).run(sr.jobs, bounds)
 		rep.States += sr.out.states
 	}
 	for gi, g := range groups {
 		diffs := make([][]vWitness, len(g.Uses))
-		for i, u := range g.Uses {
-			j, sr := jobs[gi][i], jobSearch[gi][i]
+		for i, j := range jobs[gi] {
+			u := g.Uses[i]
 			switch {
-			case j == nil:
+			case j == nil || len(j.diffs) == 0 && j.of.out.done:
 				g.Same = append(g.Same, u)
-				continue
 			case len(j.diffs) > 0:
 				g.Changed = append(g.Changed, u)
-			case sr.out.done:
-				g.Same = append(g.Same, u)
 			default:
 				g.Open = append(g.Open, u)
 			}
-			diffs[i] = j.diffs
-			g.Complete = g.Complete && sr.out.done
-			g.States += sr.out.states
-			if g.Stop == StopNone {
-				g.Stop = sr.out.stop
+			if j != nil {
+				diffs[i] = j.diffs
+				g.Complete = g.Complete && j.of.out.done
+				g.States += j.of.out.states
+				g.Stop = max(g.Stop, j.of.out.stop)
 			}
 		}
 		rep.Changes = appendChanges(rep.Changes, g, diffs)
@@ -448,7 +444,7 @@ func (vc *versionComparer) key(k Kind, name string) string {
 // crawler's answer for use u; with described, only its descriptions.
 func (vc *versionComparer) model(k Kind, name string, u Use, described bool) *vModel {
 	m := newVModel(vc.auts)
-	m.described = described
+	m.described, m.pace = described, vc.pace
 	for v, p := range vc.pols {
 		m.v = v
 		switch k {
@@ -456,11 +452,11 @@ func (vc *versionComparer) model(k Kind, name string, u Use, described bool) *vM
 			m.convList(p.selection(k, name, false).conv.rules, true)
 		case KindDraft1996, KindREP1994, KindV2Proposal:
 			r := p.selection(k, name, false).older
-			m.note(r != nil)
+			m.noteN(b2i(r != nil))
 			if r == nil {
 				continue
 			}
-			m.note(r.v2)
+			m.noteN(r.v2)
 			var pats []*Pattern
 			var allow []bool
 			for i := range r.rules {
@@ -473,7 +469,7 @@ func (vc *versionComparer) model(k Kind, name string, u Use, described bool) *vM
 			}
 			if k == KindV2Proposal && r.v2 == 2 {
 				for i := range r.rules {
-					m.note(r.rules[i].allow, r.rules[i].wildcard)
+					m.noteN(b2i(r.rules[i].allow), b2i(r.rules[i].wildcard))
 				}
 				m.set(pats)
 			} else {
@@ -481,7 +477,7 @@ func (vc *versionComparer) model(k Kind, name string, u Use, described bool) *vM
 			}
 		case KindACAP:
 			sel := p.selection(k, name, false)
-			m.note(sel.conv.named, len(sel.conv.rules)+len(sel.conv.agents) > 0)
+			m.noteN(b2i(sel.conv.named), b2i(len(sel.conv.rules)+len(sel.conv.agents) > 0))
 			// A usage reads its own fields, those for other where they
 			// are silent, and those of the usages it needs: crawl, and
 			// preserve for copies.
@@ -489,12 +485,12 @@ func (vc *versionComparer) model(k Kind, name string, u Use, described bool) *vM
 			if u.Usage == UsagePresentCurrentCopy || u.Usage == UsagePresentOldCopy {
 				need |= usageMask(UsagePreserve)
 			}
-			n := len(m.obs)
+			n := m.nobs
 			m.layer(sel.records, true, need)
 			m.layer(sel.records, false, need)
 			// The conventional rule that decides is weighed against ACAP
 			// fields for crawl; without any, only its verdict is read.
-			m.convList(sel.conv.rules, len(m.obs) == n)
+			m.convList(sel.conv.rules, m.nobs == n)
 		case KindToday:
 			crawler, own := todayCrawler(name)
 			sel := p.selection(k, crawler, false)
@@ -514,7 +510,8 @@ func (vc *versionComparer) model(k Kind, name string, u Use, described bool) *vM
 					continue // it does not speak for the category
 				}
 				ts := p.selection(k, t.token, false)
-				m.note(t.token, ts.conv.named)
+				m.noteS(t.token)
+				m.noteN(b2i(ts.conv.named))
 				m.convList(ts.conv.rules, true)
 				if ts.conv.named {
 					m.tie(ts.today.usage, c)
@@ -650,6 +647,9 @@ func (vc *versionComparer) olderClasses(seen map[string]bool) (classes []Version
 							if tried++; tried > maxClassSubstrings {
 								cut = true
 								continue
+							}
+							if tried%4096 == 0 {
+								vc.pace.tick()
 							}
 							f := parts[w]
 							if f == nil {

@@ -103,6 +103,15 @@ type vModel struct {
 	// described: only the descriptions are made (no patterns, no
 	// observers), to tell whether a search is needed.
 	described bool
+	// shape describes the model itself (its patterns and observers, both
+	// versions'): jobs of the same shape share a search. nobs counts the
+	// observers, made or only described.
+	shape []byte
+	nobs  int
+	// pace lets a page draw while a long model is made (every 128
+	// rules, counted in rules).
+	pace  *pace
+	rules int
 }
 
 type autEntry struct {
@@ -110,26 +119,32 @@ type autEntry struct {
 	key string
 }
 
-// note adds to the description of the version being added.
-func (m *vModel) note(parts ...any) {
-	b := m.sig[m.v]
-	for _, x := range parts {
-		switch x := x.(type) {
-		case bool:
-			b = append(b, byte(b2i(x)))
-		case int:
-			b = append(b, byte(x), byte(x>>8), byte(x>>16), byte(x>>24))
-		case string:
-			n := len(x)
-			b = append(b, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
-			b = append(b, x...)
-		}
-	}
-	m.sig[m.v] = b
+// noteN and noteS add numbers and a string to the description of the
+// version being added; shapeN and shapeS to the model's shape. Negative
+// numbers tag the parts of a description.
+func (m *vModel) noteN(ns ...int)  { m.sig[m.v] = appendN(m.sig[m.v], ns) }
+func (m *vModel) noteS(s string)   { m.sig[m.v] = appendS(m.sig[m.v], s) }
+func (m *vModel) shapeN(ns ...int) { m.shape = appendN(m.shape, ns) }
+func (m *vModel) shapeP(p *Pattern) {
+	m.shape = appendN(appendS(m.shape, p.Raw()), []int{int(p.Mode())})
+}
+func (m *vModel) notePattern(p *Pattern) {
+	m.pace.every(&m.rules, 128)
+	m.noteS(p.Raw())
+	m.noteN(int(p.Mode()))
 }
 
-// notePattern describes a pattern.
-func (m *vModel) notePattern(p *Pattern) { m.note(p.Raw(), int(p.Mode())) }
+func appendN(b []byte, ns []int) []byte {
+	for _, x := range ns {
+		b = append(b, byte(x), byte(x>>8), byte(x>>16), byte(x>>24))
+	}
+	return b
+}
+
+func appendS(b []byte, s string) []byte {
+	b = appendN(b, []int{len(s)})
+	return append(b, s...)
+}
 
 // robotsExact and robotsQuery are the markers of /robots.txt.
 var (
@@ -146,8 +161,10 @@ func newVModel(auts map[*Pattern]autEntry) *vModel {
 }
 
 func (m *vModel) observer(kind uint8) int32 {
+	m.nobs++
+	m.shapeN(int(kind))
 	if m.described {
-		return 0
+		return int32(m.nobs - 1)
 	}
 	m.obs = append(m.obs, vObserver{kind: kind})
 	return int32(len(m.obs) - 1)
@@ -194,16 +211,18 @@ func (m *vModel) list(pats []*Pattern, allow []bool, byVerdict bool) {
 		return
 	}
 	o := m.observer(obsList)
-	m.note("list", byVerdict, len(pats))
+	m.noteN(-1, b2i(byVerdict), len(pats))
 	block := int32(0)
 	for i, p := range pats {
 		m.notePattern(p)
 		if allow != nil {
-			m.note(allow[i])
+			m.noteN(b2i(allow[i]))
 		}
 		if i > 0 && (!byVerdict || allow[i] != allow[i-1]) {
 			block++
 		}
+		m.shapeP(p)
+		m.shapeN(int(block))
 		m.addRole(m.pidOf(p), o, block)
 	}
 }
@@ -223,10 +242,10 @@ func (m *vModel) convList(rules []convRule, byVerdict bool) {
 // pattern).
 func (m *vModel) tie(rules []todayRule, c int) {
 	o := int32(-1)
-	m.note("tie", len(rules))
+	m.noteN(-2, len(rules))
 	for i := range rules {
 		r := &rules[i]
-		m.note(r.hasPath, int(r.st.Prefs[c]))
+		m.noteN(b2i(r.hasPath), int(r.st.Prefs[c]))
 		if r.hasPath {
 			m.notePattern(&r.pat)
 		}
@@ -234,6 +253,7 @@ func (m *vModel) tie(rules []todayRule, c int) {
 			if o < 0 {
 				o = m.observer(obsTie)
 			}
+			m.shapeP(&r.pat)
 			m.addRole(m.pidOf(&r.pat), o, int32(r.pat.Len()))
 		}
 	}
@@ -245,9 +265,10 @@ func (m *vModel) set(pats []*Pattern) {
 		return
 	}
 	o := m.observer(obsSet)
-	m.note("set", len(pats))
+	m.noteN(-3, len(pats))
 	for _, p := range pats {
 		m.notePattern(p)
+		m.shapeP(p)
 		m.addRole(m.pidOf(p), o, 0)
 	}
 }
@@ -256,13 +277,14 @@ func (m *vModel) set(pats []*Pattern) {
 // standing that count for the usages in need.
 func (m *vModel) layer(recs []appliedRecord, named bool, need uint32) {
 	o := int32(-1)
-	m.note("layer", named)
+	m.noteN(-4, b2i(named))
 	for _, ar := range recs {
 		rr := ar.comp.recs[ar.rec]
 		if ar.named != named || rr == nil {
 			continue
 		}
-		m.note("record", ar.comp.name)
+		m.noteN(-5)
+		m.noteS(ar.comp.name)
 		for i := range rr.general.rules {
 			r := &rr.general.rules[i]
 			mask := usageMask(r.usage) & need
@@ -270,22 +292,26 @@ func (m *vModel) layer(recs []appliedRecord, named bool, need uint32) {
 				continue
 			}
 			m.notePattern(&r.pat)
-			m.note(r.allow, int(mask), r.usage == UsagePresent)
+			m.noteN(b2i(r.allow), int(mask), b2i(r.usage == UsagePresent))
 			if r.rule != nil {
 				for _, q := range r.rule.Quals {
-					m.note(q.String())
+					m.noteS(q.String())
 				}
 			}
-			m.note("")
+			m.noteN(-6)
 			if o < 0 {
 				o = m.observer(obsLayer)
 			}
+			e := vElem{allow: r.allow, present: r.usage == UsagePresent,
+				plain: !r.allow || r.rule == nil || len(r.rule.Quals) == 0, usages: mask}
+			m.shapeP(&r.pat)
+			m.shapeN(b2i(e.allow), b2i(e.present), b2i(e.plain), int(mask))
 			if m.described {
 				continue
 			}
+			e.stoks = r.pat.scopeTokens()
 			ob := &m.obs[o]
-			ob.elems = append(ob.elems, vElem{allow: r.allow, present: r.usage == UsagePresent,
-				plain: !r.allow || r.rule == nil || len(r.rule.Quals) == 0, usages: mask, stoks: r.pat.scopeTokens()})
+			ob.elems = append(ob.elems, e)
 			m.addRole(m.pidOf(&r.pat), o, int32(len(ob.elems)-1))
 		}
 	}
@@ -551,6 +577,15 @@ type vJob struct {
 	// ask asks both versions about a path.
 	ask   func(path string) (before, after Answer)
 	diffs []vWitness
+	of    *vSearchOf
+}
+
+// vSearchOf is a search to run: a model, the jobs that read it, and how
+// the search ended.
+type vSearchOf struct {
+	m    *vModel
+	jobs []*vJob
+	out  vOutcome
 }
 
 // seen reports whether the job has a witness with these deciding lines.
