@@ -44,6 +44,7 @@ func Pages() []Page {
 		todayPage(),
 		builderPage(),
 		startPage(),
+		versionsPage(),
 		choicesPage(),
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 func TestPages(t *testing.T) {
 	pages := Pages()
-	wantIDs := []string{"verdict", "usages", "kinds", "converter", "history", "signals", "today", "builder", "start", "choices"}
+	wantIDs := []string{"verdict", "usages", "kinds", "converter", "history", "signals", "today", "builder", "start", "versions", "choices"}
 	if len(pages) != len(wantIDs) {
 		t.Fatalf("%d pages, want %d", len(pages), len(wantIDs))
 	}

@@ -62,6 +62,7 @@ type Builder struct {
 	proof    *intent.Proof
 	proofOf  string // the text proved
 	proofTab string // the proof's table as markup
+	before   string // robots.txt before the last write (the version compare offers it)
 }
 
 // OnMount fetches the crawler directory once.
@@ -170,6 +171,7 @@ func (c *Builder) writeNow(ctx app.Context, in *intent.Intent) {
 	}
 	out := string(res.Text)
 	if out != src {
+		c.before = src
 		c.OnApply(out)
 	}
 	c.notes = res.Notes

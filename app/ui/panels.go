@@ -25,6 +25,7 @@ var Panels = []struct{ ID, Label string }{
 	{PanelExercises, "Exercises"},
 	{PanelSignals, "Today's signals"},
 	{PanelBuilder, "Build a policy"},
+	{PanelVersions, "What changes?"},
 	{PanelHelp, "Help"},
 }
 
@@ -84,6 +85,7 @@ func (c *Workbench) newPanels() {
 		},
 	}
 	c.builder = c.newBuilder()
+	c.versions = c.newVersions()
 	c.signals = &Signals{OnGoToLine: c.goToMainLine, OnApply: func(edit func([]byte) []byte) {
 		_, text, _ := c.mainText()
 		c.applyToMain(string(edit([]byte(text))))
@@ -132,6 +134,7 @@ func (c *Workbench) panelsFollow() {
 // it runs with the slow checks, once typing has paused.
 func (c *Workbench) followSignals() {
 	c.followBuilder()
+	c.followVersions()
 	if c.ed == nil || c.gallery == nil || c.panel != PanelSignals {
 		return
 	}
@@ -203,6 +206,7 @@ func (c *Workbench) renderPanels() []app.UI {
 		panel(PanelExercises, c.exercises),
 		panel(PanelSignals, c.signals),
 		panel(PanelBuilder, c.builder),
+		panel(PanelVersions, c.versions),
 		panel(PanelHelp, c.help),
 	}
 }

@@ -89,6 +89,7 @@ type Workbench struct {
 	help          *HelpView
 	signals       *Signals
 	builder       *Builder
+	versions      *Versions
 
 	shareErr   error      // a share link that could not be opened
 	sharedView bool       // a shared workspace is shown (see shared.go)
