@@ -199,19 +199,7 @@ func (c *Builder) proveNow(in *intent.Intent, text string) {
 // (data-line) and a help link (data-help).
 func (c *Builder) click(ctx app.Context, e app.Event) {
 	t := e.Get("target")
-	if b := t.Call("closest", "[data-help]"); b.Truthy() {
-		if c.OnHelp != nil {
-			c.OnHelp(b.Call("getAttribute", "data-help").String())
-		}
-		return
-	}
-	b := t.Call("closest", "[data-line]")
-	if !b.Truthy() || c.OnGoToLine == nil {
-		return
-	}
-	if n, err := strconv.Atoi(b.Call("getAttribute", "data-line").String()); err == nil {
-		c.OnGoToLine(n)
-	}
+	followLink(t, c.OnHelp, c.OnGoToLine)
 }
 
 // Render shows the grid, the Write button, and the last proof.
@@ -370,5 +358,24 @@ func (c *Workbench) newBuilder() *Builder {
 		OnApply:    c.applyToMain,
 		OnGoToLine: c.goToMainLine,
 		OnHelp:     c.showHelp,
+	}
+}
+
+// followLink follows the link of a report's markup that holds t: a help
+// page (data-help) or a line of robots.txt (data-line), each handed to its
+// callback when there is one.
+func followLink(t app.Value, onHelp func(string), onGoToLine func(int)) {
+	if b := t.Call("closest", "[data-help]"); b.Truthy() {
+		if onHelp != nil {
+			onHelp(b.Call("getAttribute", "data-help").String())
+		}
+		return
+	}
+	b := t.Call("closest", "[data-line]")
+	if !b.Truthy() || onGoToLine == nil {
+		return
+	}
+	if n, err := strconv.Atoi(b.Call("getAttribute", "data-line").String()); err == nil {
+		onGoToLine(n)
 	}
 }

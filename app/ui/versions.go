@@ -181,19 +181,7 @@ func (c *Versions) click(ctx app.Context, e app.Event) {
 		c.answer(t.Get("id").String() == "ver-keep")
 		return
 	}
-	if b := t.Call("closest", "[data-help]"); b.Truthy() {
-		if c.OnHelp != nil {
-			c.OnHelp(b.Call("getAttribute", "data-help").String())
-		}
-		return
-	}
-	b := t.Call("closest", "[data-line]")
-	if !b.Truthy() || c.OnGoToLine == nil {
-		return
-	}
-	if n, err := strconv.Atoi(b.Call("getAttribute", "data-line").String()); err == nil {
-		c.OnGoToLine(n)
-	}
+	followLink(t, c.OnHelp, c.OnGoToLine)
 }
 
 // verHead is the panel's fixed part: its title, what it does, and the
