@@ -38,7 +38,7 @@ type Proposal struct {
 // modern equivalent. The proposals are advice to show next to the file; the
 // tester does not use such lines when deciding.
 //
-// The mapping (../shared/design/today.md, "Mapping from ACAP"): index and
+// The mapping (READING.md §9, the comparison with ACAP): index and
 // present ≈ search; preserve and other ≈ train-ai; ACAP has no ai-input.
 // Record by record (an ACAP-crawler: * record speaks to every crawler, like
 // User-agent: *), one User-agent group for the record's crawlers holds:
