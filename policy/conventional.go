@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
 )
@@ -116,9 +117,11 @@ func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelec
 		return false
 	}
 	var chosen []*convGroup
+	key := []byte{byte(b2i(acapView))}
 	for i := range c.conv {
 		if matches(&c.conv[i]) {
 			chosen = append(chosen, &c.conv[i])
+			key = binary.LittleEndian.AppendUint32(key, uint32(i))
 		}
 	}
 	if len(chosen) > 0 {
@@ -130,6 +133,28 @@ func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelec
 			}
 		}
 	}
+	// Crawlers that read the same groups share their rules, sorted and
+	// indexed once (only the words name the crawler): every crawler no
+	// group names reads the '*' groups, and the crawlers of one group
+	// read that group.
+	c.selsMu.Lock()
+	shared := c.sels[string(key)]
+	c.selsMu.Unlock()
+	if shared != nil {
+		s = *shared
+		s.text = selectionText(crawler, s.named, len(s.groups))
+		return s
+	}
+	defer func() {
+		c.selsMu.Lock()
+		if c.sels == nil {
+			c.sels = map[string]*convSelection{}
+		}
+		if c.sels[string(key)] == nil {
+			c.sels[string(key)] = &s
+		}
+		c.selsMu.Unlock()
+	}()
 	n := 0
 	for _, g := range chosen {
 		n += len(g.rules)
@@ -169,15 +194,20 @@ func selectGroups(c *compiled, crawler string, ua bool, acapView bool) convSelec
 	}
 	s.rules = sorted
 	s.index = newRuleIndex(len(s.rules), func(i int) *Pattern { return &s.rules[i].pat })
-	switch {
-	case len(chosen) == 0:
-		s.text = "no User-agent group names " + crawler + " and there is no * group, so no conventional rule applies"
-	case s.named:
-		s.text = "the User-agent group" + plural(len(chosen), "", "s") + " naming " + crawler + plural(len(chosen), " applies", " apply, merged into one") + "; the * group is not used"
-	default:
-		s.text = "no User-agent group names " + crawler + ", so the * group" + plural(len(chosen), " applies", "s apply, merged into one")
-	}
+	s.text = selectionText(crawler, s.named, len(chosen))
 	return s
+}
+
+// selectionText says why a crawler reads the n groups chosen: those
+// naming it, or the '*' groups.
+func selectionText(crawler string, named bool, n int) string {
+	switch {
+	case named:
+		return "the User-agent group" + plural(n, "", "s") + " naming " + crawler + plural(n, " applies", " apply, merged into one") + "; the * group is not used"
+	case n == 0:
+		return "no User-agent group names " + crawler + " and there is no * group, so no conventional rule applies"
+	}
+	return "no User-agent group names " + crawler + ", so the * group" + plural(n, " applies", "s apply, merged into one")
 }
 
 func plural(n int, one, many string) string {
@@ -257,6 +287,7 @@ func (p *Policy) decideRFC9309(q *Question, u Usage, subj *Subject, a *Answer) {
 // blank line.
 type olderRecord struct {
 	agents []*Field
+	lower  []string // the agents' values, lower case
 	rules  []olderRule
 	advice []*Field // Visit-time, Request-rate, Comment
 	v2     int      // 2: a Robot-version 2.N with N even; 1: N odd; 0: no version
@@ -302,6 +333,7 @@ func compileOlder(f *File) []olderRecord {
 				rules0 = len(rules)
 			}
 			cur.agents = append(cur.agents, fd)
+			cur.lower = append(cur.lower, lowerASCII(fd.Value.Text))
 		case FieldAllow, FieldDisallow:
 			if cur == nil {
 				continue
@@ -365,8 +397,8 @@ func selectOlder(c *compiled, kind Kind, crawler string, ua bool) *olderRecord {
 	}
 	for i := range c.older {
 		r := &c.older[i]
-		for _, a := range r.agents {
-			v := lowerASCII(a.Value.Text)
+		for j, a := range r.agents {
+			v := r.lower[j]
 			if agentAny(v) || v == "" {
 				continue
 			}

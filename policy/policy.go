@@ -55,9 +55,13 @@ type compiled struct {
 	purp map[*Field]Pattern    // ACAP-usage-purpose patterns
 	recs map[*Record]*recRules // each record's rules, flattened
 
-	conv  []convGroup   // conventional groups, RFC 9309 style
-	today *compiled     // the groups of the today reading (conv only), made when first asked
-	older []olderRecord // records as the 1994/1996 conventions delimit them
+	conv  []convGroup // conventional groups, RFC 9309 style
+	today *compiled   // the groups of the today reading (conv only), made when first asked
+	// sels are the conventional selections made so far, by the groups
+	// chosen (and acapView): crawlers that read the same groups share one.
+	selsMu sync.Mutex
+	sels   map[string]*convSelection
+	older  []olderRecord // records as the 1994/1996 conventions delimit them
 }
 
 // need names the parts of a compiled file.

@@ -176,23 +176,36 @@ func (c *Builder) writeNow(ctx app.Context, in *intent.Intent) {
 	}
 	c.notes = res.Notes
 	c.status = "Written: the builder's lines are at the end of robots.txt, between its two marker comments; Ctrl+Z in the editor takes them back. Proving…"
-	afterPaint(func() { ctx.Dispatch(func(app.Context) { c.proveNow(in, out) }) })
+	afterPaint(func() { ctx.Dispatch(func(ctx app.Context) { c.proveNow(ctx, in, f, out) }) })
 }
 
-// proveNow reads the written text as every kind of crawler does.
-func (c *Builder) proveNow(in *intent.Intent, text string) {
-	c.busy = false
+// proveNow reads the written text as every kind of crawler does, and
+// compares it with the text before (before), over every path, for crawl:
+// in a goroutine that lets the page draw every frameBudget (pageYield),
+// the proof shown when it is done.
+func (c *Builder) proveNow(ctx app.Context, in *intent.Intent, before *policy.File, text string) {
 	g, err := policy.Parse("/robots.txt", []byte(text))
-	var p *intent.Proof
-	if err == nil {
-		p, err = intent.Prove(in, g)
-	}
 	if err != nil {
-		c.status = "Written, but the proof could not be made: " + err.Error()
+		c.busy, c.status = false, "Written, but the proof could not be made: "+err.Error()
 		return
 	}
-	c.proof, c.proofOf, c.proofTab = p, text, proofHTML(p, g)
-	c.status = "Written and proved."
+	yield := pageYield()
+	go func() {
+		p, err := intent.ProveYielding(in, before, g, yield)
+		var tab string
+		if err == nil {
+			tab = proofHTML(p, g)
+		}
+		ctx.Dispatch(func(app.Context) {
+			c.busy = false
+			if err != nil {
+				c.status = "Written, but the proof could not be made: " + err.Error()
+				return
+			}
+			c.proof, c.proofOf, c.proofTab = p, text, tab
+			c.status = "Written and proved."
+		})
+	}()
 }
 
 // click answers the buttons of the proof's markup: a deciding line
@@ -307,6 +320,9 @@ func (c *Builder) renderProof(stale bool) app.UI {
 	p := c.proof
 	sum := wkItoa(p.Count(intent.Proved)) + " checks ✓, " + wkItoa(p.Count(intent.NotExpressible)) + " not expressible, " +
 		wkItoa(p.Count(intent.Differs)) + " ✗ (mismatches)."
+	if n := p.Count(intent.NotProved); n > 0 {
+		sum += " " + wkItoa(n) + " not proved within the bound on the work (nothing is claimed there)."
+	}
 	if p.OK() {
 		sum = "The file says the intent: " + sum
 	} else {

@@ -169,7 +169,7 @@ func TestBuilderWritesAndProves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := intent.Prove(in, g)
+	p, err := intent.Prove(in, f, g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,6 +182,10 @@ func TestBuilderWritesAndProves(t *testing.T) {
 	}
 	if p.Count(intent.NotExpressible) == 0 || !strings.Contains(html, "Not expressible</strong>") || !strings.Contains(html, `data-help="builder"`) {
 		t.Errorf("the table does not say what is not expressible:\n%s", html)
+	}
+	// The checks over every path have a line of their own per row.
+	if n := strings.Count(html, `<code>every path</code>`); n != len(in.Rows) {
+		t.Errorf("%d lines over every path in the table, want one per row (%d)", n, len(in.Rows))
 	}
 	if strings.Contains(html, "<script") {
 		t.Error("unescaped markup")
@@ -253,7 +257,7 @@ func BenchmarkBuilderWriteProve(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			p, err := intent.Prove(in, g)
+			p, err := intent.Prove(in, f, g)
 			if err != nil || !p.OK() {
 				b.Fatalf("%v\n%s", err, p)
 			}

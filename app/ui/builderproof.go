@@ -31,10 +31,12 @@ func proofKindWord(k policy.Kind) string {
 }
 
 // proofLine groups the checks of one row, column and scope: one line of
-// the table, with a verdict per kind.
+// the table, with a verdict per kind. The checks over every path
+// (Check.AllPaths) make a line of their own.
 type proofLine struct {
 	row, col, scope, witness string
 	intent                   intent.Value
+	allPaths                 bool
 	checks                   []intent.Check
 }
 
@@ -44,11 +46,14 @@ func proofLines(p *intent.Proof) []proofLine {
 	at := map[string]int{}
 	for _, c := range p.Checks {
 		k := c.RowName + "\x00" + c.Column.String() + "\x00" + c.Scope
+		if c.AllPaths {
+			k += "\x00every path"
+		}
 		i, ok := at[k]
 		if !ok {
 			i = len(out)
 			at[k] = i
-			out = append(out, proofLine{row: c.RowName, col: c.Column.String(), scope: c.Scope, witness: c.Witness, intent: c.Intent})
+			out = append(out, proofLine{row: c.RowName, col: c.Column.String(), scope: c.Scope, witness: c.Witness, intent: c.Intent, allPaths: c.AllPaths})
 		}
 		out[i].checks = append(out[i].checks, c)
 	}
@@ -70,10 +75,13 @@ func proofHTML(p *intent.Proof, f *policy.File) string {
 	b.WriteString(`<div class="bld-proof-box"><table class="bld-pt"><thead><tr><th scope="col">Crawlers</th><th scope="col">Use</th>` +
 		`<th scope="col">Where</th><th scope="col">Intent</th><th scope="col">Read as</th></tr></thead><tbody>`)
 	for _, l := range proofLines(p) {
-		where := "whole site"
-		if l.scope != "" {
+		where, want := "whole site", builderValueWord(l.intent)
+		switch {
+		case l.allPaths:
+			where, want = "every path", "as before, refused where the intent refuses"
+		case l.scope != "":
 			where = l.scope
-		} else if scoped[l.row] {
+		case scoped[l.row]:
 			where = "rest of the site"
 		}
 		bad := false
@@ -85,7 +93,7 @@ func proofHTML(p *intent.Proof, f *policy.File) string {
 			cls = "bld-bad"
 		}
 		b.WriteString(`<tr class="` + cls + `"><th scope="row">` + escape(l.row) + `</th><td>` + escape(l.col) + `</td><td><code>` +
-			escape(where) + `</code></td><td>` + escape(builderValueWord(l.intent)) + `</td><td><ul class="bld-kinds">`)
+			escape(where) + `</code></td><td>` + escape(want) + `</td><td><ul class="bld-kinds">`)
 		for _, c := range l.checks {
 			b.WriteString(`<li class="bld-s` + wkItoa(int(c.Status)) + `">` + escape(statusWord(c.Status)+" "+proofKindWord(c.Kind)))
 			if c.Usage != policy.UsageNone && c.Column.Category != policy.CategoryNone {
@@ -107,8 +115,11 @@ func proofHTML(p *intent.Proof, f *policy.File) string {
 
 // statusWord is a check's verdict as the table shows it.
 func statusWord(s intent.Status) string {
-	if s == intent.NotExpressible {
+	switch s {
+	case intent.NotExpressible:
 		return "not expressible:"
+	case intent.NotProved:
+		return "not proved:"
 	}
 	return s.String()
 }
@@ -116,13 +127,17 @@ func statusWord(s intent.Status) string {
 // checkDetailHTML writes why a check is not ✓.
 func checkDetailHTML(b *strings.Builder, c intent.Check, f *policy.File) {
 	b.WriteString(`<div class="bld-why">`)
-	if c.Status == intent.NotExpressible {
+	switch c.Status {
+	case intent.NotExpressible:
 		b.WriteString(`<p><strong>Not expressible</strong> for ` + escape(proofKindWord(c.Kind)) + `: ` + escape(c.Reason) +
 			` <button class="wk-link" type="button" data-help="` + builderHelp + `">Why some intents cannot be written</button></p>`)
+	case intent.NotProved:
+		b.WriteString(`<p><strong>Not proved</strong> for ` + escape(proofKindWord(c.Kind)) + `: ` + escape(c.Reason) + `</p>`)
 	}
 	for _, m := range c.Mismatches {
 		b.WriteString(`<p><strong>✗ ` + escape(m.Crawler) + `</strong> (` + escape(proofKindWord(c.Kind)) + `) at <code>` + escape(m.URL) +
 			`</code>: the file says “` + escape(m.Got) + `”, the intent “` + escape(c.Want) + `”. `)
+
 		switch {
 		case m.Line > 0 && m.File == "":
 			text := m.LineText

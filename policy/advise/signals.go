@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/acap-workbench/workbench/policy"
+	"github.com/acap-workbench/workbench/policy/internal/obey"
 )
 
 // Proposal is one suggestion of Signals: lines a publisher could
@@ -153,66 +154,39 @@ func (a *adviser) addNoEq(key, why string, lines ...int) {
 	p.FromLines = append(p.FromLines, lines...)
 }
 
-// readConventional notes the lines of the conventional groups.
+// readConventional notes the lines of the conventional groups: those of
+// the groups that name a crawler, and those a crawler no group names
+// obeys (package obey).
 func (a *adviser) readConventional() {
 	a.named = map[string][]string{}
-	var sigs []string
-	var sigFrom []int
-	for _, g := range a.f.Groups {
-		var names []string
-		for _, ua := range g.Agents {
-			if ua.Status == policy.StatusSkipped {
+	for n, rules := range obey.Named(a.f) {
+		ls := []string{}
+		for _, r := range rules {
+			if r.Record != nil {
 				continue
 			}
-			names = append(names, strings.ToLower(crawlerOf(ua.Value.Text)))
-		}
-		for _, n := range names {
-			if n != "*" && a.named[n] == nil {
-				a.named[n] = []string{}
+			if l := ruleLine(r.Kind == policy.FieldAllow, strings.TrimSpace(r.Value.Text)); !contains(ls, l) {
+				ls = append(ls, l)
 			}
 		}
-		for _, r := range g.Rules {
-			if r.Status == policy.StatusSkipped || r.Record != nil {
-				continue
-			}
-			l := ruleLine(r.Kind == policy.FieldAllow, strings.TrimSpace(r.Value.Text))
-			for _, n := range names {
-				if n == "*" {
-					if !contains(a.star, l) {
-						a.star = append(a.star, l)
-						a.starFrom = append(a.starFrom, r.Line)
-					}
-				} else if !contains(a.named[n], l) {
-					a.named[n] = append(a.named[n], l)
-				}
-			}
+		a.named[n] = ls
+	}
+	rules, signals := obey.Star(a.f)
+	for _, r := range rules {
+		if r.Record != nil {
+			continue
+		}
+		if l := ruleLine(r.Kind == policy.FieldAllow, strings.TrimSpace(r.Value.Text)); !contains(a.star, l) {
+			a.star = append(a.star, l)
+			a.starFrom = append(a.starFrom, r.Line)
 		}
 	}
-	// The Content-Usage and Content-Signal lines of the groups for *,
-	// grouped as today's crawlers group them (such a line ends a run of
-	// User-agent lines, as a rule does).
-	star, hasRules := false, true
-	for _, fd := range a.f.Fields {
-		switch fd.Kind {
-		case policy.FieldUserAgent:
-			if hasRules {
-				star, hasRules = false, false
-			}
-			if fd.Status != policy.StatusSkipped && crawlerOf(fd.Value.Text) == "*" {
-				star = true
-			}
-		case policy.FieldAllow, policy.FieldDisallow:
-			hasRules = true
-		case policy.FieldContentUsage, policy.FieldContentSignal:
-			hasRules = true
-			if !star || fd.Status == policy.StatusSkipped {
-				continue
-			}
-			l := fd.Kind.String() + ": " + strings.TrimSpace(fd.Value.Text)
-			if !contains(sigs, l) {
-				sigs = append(sigs, l)
-				sigFrom = append(sigFrom, fd.Line)
-			}
+	var sigs []string
+	var sigFrom []int
+	for _, fd := range signals {
+		if l := fd.Kind.String() + ": " + strings.TrimSpace(fd.Value.Text); !contains(sigs, l) {
+			sigs = append(sigs, l)
+			sigFrom = append(sigFrom, fd.Line)
 		}
 	}
 	a.star = append(a.star, sigs...)

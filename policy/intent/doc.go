@@ -28,22 +28,75 @@
 // On an existing file Write merges: lines the intent does not decide are
 // kept byte for byte, and the builder's lines stand in one block at the
 // end between two marker comments, so that writing again replaces them.
+// A crawler the builder gives a group of its own reads only that group
+// (RFC 9309: a crawler named by a group never reads the group for *), so
+// the group keeps what the crawler obeyed before (see "Keeping what the
+// publisher wrote").
 //
 // Prove reads a file as each kind of crawler of package policy does and
 // compares each answer with the intent, row by row, column by column,
 // scope by scope, asking every crawler of a row at a witness URL inside
 // each scope (and one outside all of them). Where no line of a vocabulary
 // can say the intent for a crawler, the check says so in words instead of
-// claiming it.
+// claiming it. Given the file Write was given, it also proves, over every
+// path and not at a sample, that each row's crawlers crawl as before
+// wherever the intent does not refuse it (policy.CompareKept), for RFC
+// 9309, today's crawlers, the 1996 draft, the 1994 convention and the
+// 2.0.0 proposal.
+//
+// # Keeping what the publisher wrote
+//
+// Each crawler of a row obeyed, before, the Allow and Disallow lines of
+// the groups that name it, or, when none does, those of the groups for *
+// (package policy/internal/obey, shared with policy/advise, whose
+// proposals keep them the same way). Its new group carries them, in the
+// publisher's order, with these exceptions:
+//
+//   - The whole site is the intent's: a line for it ("Disallow: /",
+//     "Allow: /", "/*") is not carried. A row's crawlers may crawl the site
+//     unless the row refuses every use (then "Disallow: /"), whatever the
+//     file said of the whole site for them or for every crawler.
+//   - Below it, a yes allows a use where the site lets the crawler crawl:
+//     the file's lines for parts of the site stay, and a scope with a yes
+//     does not open a path the file closes. A no that refuses every use of
+//     a crawler under a scope writes Disallow there; a carried Allow that
+//     would win there (RFC 9309: at least as long; the 1996 draft: first)
+//     is left out, or, when it also reaches outside the scope through a
+//     wildcard, kept with a longer Disallow of the scope's part of it
+//     ("Disallow: /archive/*?mode=*" beside "Allow: /*?mode=*"). A Disallow
+//     that only repeats a refusal is left out.
+//   - The scopes' Disallow lines that refuse a whole part of the site come
+//     first in the group, so that the 1996 draft (first matching rule)
+//     meets them before a carried Allow; the carried lines come next, then
+//     the builder's other rules, longest first.
+//   - Content-Usage and Content-Signal: where the intent does not set a
+//     label, the group says what the crawler's lines said (merged path by
+//     path; a line whose path has a wildcard is written as it was).
+//   - Other fields of the crawler's own group (Crawl-delay, unknown
+//     fields) are carried as they were.
+//
+// The proof expects exactly this: at a witness, a crawler the file keeps
+// out (as before) is to read "not crawled", and a category the intent
+// does not state is to read what the file said; over every path, crawl is
+// to be decided as in the file as it was, without its lines for the whole
+// site, except where the intent refuses it. The older kinds pick a record
+// by part of the name (Googlebot-Image's for Googlebot when it comes
+// first) and end records at a blank line: where one gives a crawler other
+// lines than RFC 9309 does, before or after writing, the builder's group,
+// which keeps what RFC 9309 crawlers read, cannot keep that kind's answers
+// too, and the proof says so (not expressible). A search that exceeds its
+// bound of work claims nothing (not proved). ACAP crawlers are checked at
+// the witnesses only.
 //
 // # Choices where the documents are silent
 //
 //   - Crawling. A row's crawlers are disallowed under a path where every
 //     category in Row.Uses (all three when empty) is refused and no column
 //     says yes; an ACAP crawl cell, when it states a value, decides instead.
-//     Today's preferences apply only to what may be crawled, so a path
-//     that is not crawled reads "not crawled" for every category, and the
-//     proof expects that.
+//     Elsewhere they crawl as the file let them (see above). Today's
+//     preferences apply only to what may be crawled, so a path that is not
+//     crawled reads "not crawled" for every category, and the proof
+//     expects that.
 //   - Scopes are plain path prefixes, without wildcards: every reading
 //     (RFC 9309, the 1996 draft, the 1994 convention, ACAP, today's)
 //     matches a prefix alike, so one witness speaks for the whole scope.
@@ -58,10 +111,11 @@
 //     which is what it is there for). Content-Signal takes a path as the
 //     engine reads it.
 //   - Every written group has an Allow or Disallow line ("Allow: /" when
-//     nothing is refused): Google's parser does not know Content-Usage and
-//     would run the next User-agent line into a group without rules.
-//     Rules are written longest path first, so that readers taking the
-//     first matching rule (the 1996 draft) agree with RFC 9309.
+//     nothing is refused and no line is carried): Google's parser does not
+//     know Content-Usage and would run the next User-agent line into a
+//     group without rules. The builder's rules are written longest path
+//     first, so that readers taking the first matching rule (the 1996
+//     draft) agree with RFC 9309.
 //   - The per-purpose tokens. A Disallow in Google-Extended's group
 //     refuses train-ai and Gemini's ai-input together, so it is written
 //     only where every row that speaks for Google's crawlers refuses both
@@ -88,9 +142,12 @@
 //   - Merging. The groups and ACAP records that name a crawler of the
 //     intent (or '*', for the row of every other crawler, or a per-purpose
 //     token the builder writes) are taken out: whole when they name only
-//     such crawlers, else only those User-agent / ACAP-crawler lines. Other
-//     fields of a group taken out (Crawl-delay, unknown fields) are left
-//     out and named in a note. Comments, blank lines, Sitemap, Host,
+//     such crawlers, else only those User-agent / ACAP-crawler lines. Their
+//     lines go on in the builder's groups as above; the lines of an ACAP
+//     record taken out do not (the builder's record says the intent).
+//     The builder's own block counts as the file's: its groups' lines are
+//     carried like the publisher's, so that writing again changes
+//     nothing. Comments, blank lines, Sitemap, Host,
 //     License, ACAP definitions and everything else are kept; a blank line
 //     doubled by lines taken out is dropped, and blank lines at the end are
 //     dropped before the block. A file without the ACAP version comment

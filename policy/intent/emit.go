@@ -98,11 +98,17 @@ func (v vocabulary) knows(c policy.Category) bool {
 }
 
 // statement writes the row's preferences at path in the vocabulary
-// ("train-ai=n, search=y"); "" when nothing is stated.
-func (v vocabulary) statement(r *Row, path string) string {
+// ("train-ai=n, search=y"); "" when nothing is stated. A label the row
+// does not state there takes the value the carried lines give it
+// (carried.at), so that the crawler keeps the preferences it was given.
+func (v vocabulary) statement(r *Row, path string, carried *carriedPrefs) string {
 	var parts []string
 	for i, c := range v.labels {
-		switch r.At(CategoryColumn(c), path) {
+		val := r.At(CategoryColumn(c), path)
+		if val == NotStated {
+			val = carried.at(c, path)
+		}
+		switch val {
 		case Yes:
 			parts = append(parts, v.names[i]+"="+v.yes)
 		case No:
@@ -112,16 +118,92 @@ func (v vocabulary) statement(r *Row, path string) string {
 	return strings.Join(parts, ", ")
 }
 
-// prefLines writes a row's lines of one vocabulary: a line without path
-// for the whole site, one with a path where a scope changes what is
-// stated (a line with a path and nothing after it states nothing there).
-// Regions that are not crawled get no line of their own.
-func prefLines(v vocabulary, rp *rowPlan) []string {
-	ls := emit(rp.regions, "", func(i int) (string, bool) {
-		if rp.denied[i] {
+// carriedPrefs are the Content-Usage or Content-Signal lines a crawler
+// obeyed, of one vocabulary: those with a plain path (or none), which
+// merge with the intent's, and the others (a path with a wildcard), which
+// are written as they were.
+type carriedPrefs struct {
+	plain []policy.Statement
+	other []string
+}
+
+// carriedOfVocabulary sorts the carried lines of vocabulary v; lines whose
+// preferences cannot be read say nothing and are left out.
+func carriedOfVocabulary(v vocabulary, signals []carriedLine) *carriedPrefs {
+	cp := &carriedPrefs{}
+	for _, c := range signals {
+		if c.kind.String() != v.field {
+			continue
+		}
+		st := policy.ParseStatement(c.kind, c.path)
+		if st.Err != "" {
+			continue
+		}
+		if strings.ContainsAny(st.Path, "*$") {
+			cp.other = append(cp.other, c.text)
+			continue
+		}
+		cp.plain = append(cp.plain, st)
+	}
+	return cp
+}
+
+// paths returns the paths of the plain carried lines.
+func (cp *carriedPrefs) paths() []string {
+	var out []string
+	for _, st := range cp.plain {
+		if st.Path != "" {
+			out = append(out, st.Path)
+		}
+	}
+	return out
+}
+
+// at returns what the carried lines say of category c at path: the lines
+// with the longest matching path decide (a line without path matches
+// every path), a refusal first, as today's crawlers combine them.
+func (cp *carriedPrefs) at(c policy.Category, path string) Value {
+	if cp == nil {
+		return NotStated
+	}
+	best, got := -1, policy.PrefUnstated
+	for _, st := range cp.plain {
+		if !strings.HasPrefix(path, st.Path) || len(st.Path) < best {
+			continue
+		}
+		p := st.Prefs[int(c)-1]
+		if len(st.Path) > best {
+			best, got = len(st.Path), p
+		} else if p == policy.PrefDisallowed || got == policy.PrefUnstated {
+			got = p
+		}
+	}
+	switch got {
+	case policy.PrefAllowed:
+		return Yes
+	case policy.PrefDisallowed:
+		return No
+	}
+	return NotStated
+}
+
+// prefLines writes a crawler group's lines of one vocabulary: a line
+// without path for the whole site, one with a path where a scope (or a
+// path of a carried line) changes what is stated (a line with a path and
+// nothing after it states nothing there), then the carried lines whose
+// path has a wildcard, as they were. Regions that are not crawled get no
+// line of their own.
+func prefLines(v vocabulary, rp *rowPlan, signals []carriedLine) []string {
+	cp := carriedOfVocabulary(v, signals)
+	regs := rp.regions
+	if extra := cp.paths(); len(extra) > 0 {
+		regs = regionsOf(append(scopePaths(rp.row), extra...))
+	}
+	ls := emit(regs, "", func(i int) (string, bool) {
+		if deniedAt(rp.regions, rp.denied, regs[i].witness) {
 			return "", false
 		}
-		return v.statement(rp.row, rp.regions[i].witness), true
+		return v.statement(rp.row, regs[i].witness, cp), true
 	})
 	var out []string
 	for _, l := range ls {
@@ -134,7 +216,7 @@ func prefLines(v vocabulary, rp *rowPlan) []string {
 			out = append(out, v.field+": "+l.path+" "+l.text)
 		}
 	}
-	return out
+	return append(out, cp.other...)
 }
 
 // acapValue is the row's answer for an ACAP usage at path: crawl as the

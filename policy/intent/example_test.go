@@ -27,7 +27,7 @@ func Example() {
 	}
 	fmt.Print(string(res.Text))
 	f, _ := policy.Parse("robots.txt", res.Text)
-	proof, _ := intent.Prove(in, f)
+	proof, _ := intent.Prove(in, nil, f)
 	fmt.Println("proved:", proof.OK(), proof.Count(intent.Proved), "checks ✓,", proof.Count(intent.NotExpressible), "not expressible")
 	// Output:
 	// ##ACAP version=1.1
@@ -58,5 +58,5 @@ func Example() {
 	// ACAP-allow-present: /
 	// ACAP-disallow-other: /
 	// # END policy builder
-	// proved: true 34 checks ✓, 2 not expressible
+	// proved: true 44 checks ✓, 2 not expressible
 }

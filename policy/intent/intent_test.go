@@ -104,7 +104,7 @@ func TestPurposeTokens(t *testing.T) {
 			if got := tokenGroups(f); strings.Join(got, "|") != strings.Join(tt.groups, "|") {
 				t.Errorf("token groups %q, want %q\n%s", got, tt.groups, res.Text)
 			}
-			p, err := Prove(in, f)
+			p, err := Prove(in, nil, f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -217,7 +217,7 @@ func TestACAPUsageCells(t *testing.T) {
 					t.Errorf("%s %s: allowed=%v, want %v\n%s\n%s", q.u, q.path, a.Allowed, q.ok, a.Trace, res.Text)
 				}
 			}
-			p, err := Prove(in, f)
+			p, err := Prove(in, nil, f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -246,7 +246,7 @@ func TestProveFindsMismatch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := Prove(in, policy.MustParse(tt.file))
+			p, err := Prove(in, nil, policy.MustParse(tt.file))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -73,7 +73,7 @@ func TestMergeKeepsUntouchedLines(t *testing.T) {
 			if !bytes.Equal(again.Text, res.Text) {
 				t.Errorf("writing again changed the file:\n%s\n---\n%s", res.Text, again.Text)
 			}
-			p, err := Prove(in, out)
+			p, err := Prove(in, f, out)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -175,7 +175,7 @@ func TestWriteIdempotent(t *testing.T) {
 			if f != nil {
 				assertSubsequence(t, keptLines(f), lines(string(first.Text)))
 			}
-			p, err := Prove(in, policy.MustParse(string(first.Text)))
+			p, err := Prove(in, f, policy.MustParse(string(first.Text)))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -159,7 +159,7 @@ func readBack(t *testing.T, in *Intent) {
 			}
 		}
 	}
-	p, err := Prove(in, f)
+	p, err := Prove(in, nil, f)
 	if err != nil {
 		t.Fatal(err)
 	}

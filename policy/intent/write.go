@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/acap-workbench/workbench/policy"
+	"github.com/acap-workbench/workbench/policy/internal/obey"
 )
 
 // Result is what Write produces: the new robots.txt and notes for the
@@ -22,8 +23,12 @@ type Result struct {
 // definitions), the groups and records of the crawlers it names are taken
 // out (only their User-agent or ACAP-crawler lines where they share a group
 // with crawlers it does not name), and the builder's block, between its
-// two marker comments, is written at the end. The same intent on the same
-// file gives the same bytes, and writing it again on the result changes
+// two marker comments, is written at the end. Each crawler's group in the
+// block carries the lines the crawler obeyed (those of the groups that
+// named it, or of the groups for * when none did), but for the whole site
+// and where the intent refuses crawling (see the package documentation,
+// "Keeping what the publisher wrote"). The same intent on the same file
+// gives the same bytes, and writing it again on the result changes
 // nothing.
 func Write(in *Intent, existing *policy.File) (*Result, error) {
 	if err := in.Validate(); err != nil {
@@ -101,28 +106,39 @@ func touchedNames(pl *plan) map[string]bool {
 }
 
 // agentName is the crawler a User-agent or ACAP-crawler value names, as
-// crawlers cut it: "*" alone or before white space, else the leading run
-// of letters, digits, '_', '-' and '.', lower case.
-func agentName(v string) string {
-	if v == "*" || strings.HasPrefix(v, "* ") || strings.HasPrefix(v, "*\t") {
-		return "*"
-	}
-	n := 0
-	for n < len(v) && isToken(v[n:n+1]) {
-		n++
-	}
-	return strings.ToLower(v[:n])
+// crawlers cut it (obey.Name): "*", or the leading product token, lower
+// case.
+func agentName(v string) string { return obey.Name(v) }
+
+// carriedLine is a line a crawler obeyed before that the builder's group
+// for it carries on: an Allow or Disallow line (rule), a Content-Usage or
+// Content-Signal line (signal, merged with the intent's preferences), or
+// another field of a group the builder takes out (Crawl-delay, an unknown
+// field). They come from the groups that name the crawler, or, when none
+// does, from the groups for * (package obey): a crawler that meets a group
+// naming it reads only that one. Write leaves out, or merges, those the
+// intent decides (see partition).
+type carriedLine struct {
+	text   string
+	line   int
+	rule   bool
+	allow  bool
+	signal bool
+	star   bool // of the groups for *, which the crawler read as no group named it
+	kind   policy.FieldKind
+	path   string // a rule's path; a signal's value
 }
 
-// carriedLine is a line of a group the builder takes out that the intent
-// does not decide: an Allow or Disallow for a path that is neither the
-// whole site nor one of the intent's scopes, or another field of the
-// group (Crawl-delay, an unknown field). It is written, as it was, into
-// the builder's group for the same crawler.
-type carriedLine struct {
-	text string
-	rule bool
-	path string
+// carriedOf makes the carried line of a field.
+func carriedOf(f *policy.File, fd *policy.Field) carriedLine {
+	c := carriedLine{text: f.LineText(fd.Line), line: fd.Line, kind: fd.Kind, path: fd.Value.Text}
+	switch fd.Kind {
+	case policy.FieldAllow, policy.FieldDisallow:
+		c.rule, c.allow = true, fd.Kind == policy.FieldAllow
+	case policy.FieldContentUsage, policy.FieldContentSignal:
+		c.signal = true
+	}
+	return c
 }
 
 // keep returns the lines of the file (with their endings) without those
@@ -146,6 +162,21 @@ func keep(f *policy.File, touched map[string]bool) ([]string, map[string][]carri
 			notes = append(notes, "the group at line "+strconv.Itoa(g.agents[0].Line)+" has no rule: crawlers that read groups as Google's parser does run it into the builder's first group, whose rules then apply to its crawlers too; give it a rule (Allow: / allows everything)")
 		}
 		break
+	}
+	// A crawler no group names read the groups for *: its new group
+	// carries their lines.
+	named := obey.Named(f)
+	rules, signals := obey.Star(f)
+	star := mergeByLine(rules, signals)
+	for name := range touched {
+		if _, ok := named[name]; ok || name == AnyCrawler {
+			continue
+		}
+		for _, fd := range star {
+			c := carriedOf(f, fd)
+			c.star = true
+			carried[name] = append(carried[name], c)
+		}
 	}
 	for _, rec := range f.Records {
 		notes = append(notes, dropRecord(f, rec, touched, drop, inBlock)...)
@@ -234,10 +265,9 @@ func conventionalGroups(f *policy.File, inBlock []bool) []*group {
 }
 
 // dropGroup takes the touched crawlers out of a group: the whole group
-// when it names only them, else only their User-agent lines. Its Allow,
-// Disallow and other fields are carried to each touched crawler (Write
-// leaves out those the intent decides); its Content-Usage and
-// Content-Signal lines are the intent's to say.
+// when it names only them, else only their User-agent lines. Its lines are
+// carried to each touched crawler (Write leaves out, or merges, those the
+// intent decides).
 func dropGroup(f *policy.File, g *group, touched map[string]bool, drop, inBlock []bool, carried map[string][]carriedLine) []string {
 	var hit []*policy.Field
 	for _, a := range g.agents {
@@ -250,13 +280,7 @@ func dropGroup(f *policy.File, g *group, touched map[string]bool, drop, inBlock 
 	}
 	var lines []carriedLine
 	for _, fd := range mergeByLine(g.rules, g.others) {
-		switch fd.Kind {
-		case policy.FieldAllow, policy.FieldDisallow:
-			lines = append(lines, carriedLine{text: f.LineText(fd.Line), rule: true, path: fd.Value.Text})
-		case policy.FieldContentUsage, policy.FieldContentSignal:
-		default:
-			lines = append(lines, carriedLine{text: f.LineText(fd.Line)})
-		}
+		lines = append(lines, carriedOf(f, fd))
 	}
 	var notes []string
 	for _, a := range hit {
@@ -272,9 +296,6 @@ func dropGroup(f *policy.File, g *group, touched map[string]bool, drop, inBlock 
 	}
 	for _, fd := range append(append([]*policy.Field(nil), g.rules...), g.others...) {
 		drop[fd.Line] = true
-		if !inBlock[fd.Line] && (fd.Kind == policy.FieldContentUsage || fd.Kind == policy.FieldContentSignal) {
-			notes = append(notes, "line "+strconv.Itoa(fd.Line)+" ("+f.LineText(fd.Line)+") is replaced by the intent's preferences")
-		}
 	}
 	return notes
 }
