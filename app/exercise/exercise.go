@@ -30,8 +30,18 @@
 // publisher.
 //
 // "panel": "builder" marks an exercise meant to be done with the policy
-// builder ("Build a policy"): the exercise offers a button that opens it
-// (the checks are the same whatever wrote the file).
+// builder ("Build a policy"), "panel": "versions" one meant to be done with
+// the version compare ("What changes?"): the exercise offers a button that
+// opens it (the checks are the same whatever wrote the file).
+//
+// "unchanged" lists kinds of crawler (such as ["rfc9309", "today"]) that
+// must read the publisher's file exactly as they read the starting file:
+// one check asks policy.CompareVersions to prove, for every crawler and
+// every use those kinds answer, that no path changes its answer. It fails
+// on a change, with the first witness, and also when the proof stops at
+// its bound (MaxUnchangedWork states) before deciding. "max_lines" asks
+// for a file of at most that many lines that are neither blank nor
+// comments: with "unchanged", a file said more briefly.
 package exercise
 
 import (
@@ -49,8 +59,16 @@ import (
 // MaxSize is the largest exercise file Parse reads (1 MiB).
 const MaxSize = 1 << 20
 
-// PanelBuilder is the "panel" of an exercise done with the policy builder.
-const PanelBuilder = "builder"
+// The "panel" of an exercise: PanelBuilder for one done with the policy
+// builder, PanelVersions for one done with the version compare.
+const (
+	PanelBuilder  = "builder"
+	PanelVersions = "versions"
+)
+
+// MaxUnchangedWork bounds the states the "unchanged" check's proof visits:
+// past it the check fails as not proved, whatever the machine.
+const MaxUnchangedWork = 50000
 
 // Exercise is one exercise: a conformance case file with a task.
 type Exercise struct {
@@ -68,11 +86,14 @@ type Exercise struct {
 	Convert      string            `json:"convert,omitempty"`
 	Diagnostics  []Diagnostic      `json:"diagnostics,omitempty"`
 	Clean        *bool             `json:"clean,omitempty"`
-	Panel        string            `json:"panel,omitempty"` // PanelBuilder, or "": the editor alone
+	Panel        string            `json:"panel,omitempty"`     // PanelBuilder, PanelVersions, or "": the editor alone
+	Unchanged    []string          `json:"unchanged,omitempty"` // kinds that must read the file as the starting file
+	MaxLines     int               `json:"max_lines,omitempty"` // lines other than blank lines and comments, at most
 	Cases        []Case            `json:"cases"`
 
-	convert policy.Kind
-	qs      []policy.Question
+	convert   policy.Kind
+	unchanged []policy.Kind
+	qs        []policy.Question
 }
 
 // Diagnostic is a diagnostic the file must have (the conformance format).
@@ -142,11 +163,21 @@ func Parse(data []byte) (*Exercise, error) {
 		}
 		ex.Robots = string(b)
 	}
-	if len(ex.Cases) == 0 && ex.Clean == nil && len(ex.Diagnostics) == 0 {
+	if len(ex.Cases) == 0 && ex.Clean == nil && len(ex.Diagnostics) == 0 && len(ex.Unchanged) == 0 && ex.MaxLines == 0 {
 		return nil, fmt.Errorf("exercise %s: it has no checks (\"cases\" is empty)", ex.Name)
 	}
-	if ex.Panel != "" && ex.Panel != PanelBuilder {
-		return nil, fmt.Errorf("exercise %s: \"panel\" is %q; it must be %q or left out", ex.Name, ex.Panel, PanelBuilder)
+	if ex.Panel != "" && ex.Panel != PanelBuilder && ex.Panel != PanelVersions {
+		return nil, fmt.Errorf("exercise %s: \"panel\" is %q; it must be %q, %q or left out", ex.Name, ex.Panel, PanelBuilder, PanelVersions)
+	}
+	if ex.MaxLines < 0 {
+		return nil, fmt.Errorf("exercise %s: \"max_lines\" must be 1 or more", ex.Name)
+	}
+	for _, name := range ex.Unchanged {
+		k, ok := policy.ParseKind(name)
+		if !ok {
+			return nil, fmt.Errorf("exercise %s: \"unchanged\": %q is not acap, rfc9309, draft1996, rep1994, v2proposal or today", ex.Name, name)
+		}
+		ex.unchanged = append(ex.unchanged, k)
 	}
 	if ex.Convert != "" {
 		k, ok := policy.ParseKind(ex.Convert)
@@ -325,6 +356,12 @@ func Run(ex *Exercise, src []byte, others ...*policy.File) []Result {
 	var out []Result
 	if ex.Clean != nil || len(ex.Diagnostics) > 0 {
 		out = append(out, checkDiagnostics(ex, f)...)
+	}
+	if len(ex.Unchanged) > 0 {
+		out = append(out, checkUnchanged(ex, f))
+	}
+	if ex.MaxLines > 0 {
+		out = append(out, checkMaxLines(ex, f))
 	}
 	asked := f
 	var convNote string

@@ -121,6 +121,12 @@ func countFileChecks(ex *Exercise) int {
 	if ex.Clean != nil {
 		n++
 	}
+	if len(ex.Unchanged) > 0 {
+		n++
+	}
+	if ex.MaxLines > 0 {
+		n++
+	}
 	return n
 }
 

@@ -64,8 +64,8 @@ type Exercises struct {
 	OnOpen OpenFunc
 	// OnGoToLine shows line n of robots.txt in the editor.
 	OnGoToLine func(n int)
-	// OnPanel shows a side panel by ID: the policy builder, for an
-	// exercise done with it ("panel": "builder"). The exercise stays
+	// OnPanel shows a side panel by ID: the policy builder or the version
+	// compare, for an exercise done with it ("panel"). The exercise stays
 	// selected, so its tab shows the checks again.
 	OnPanel func(id string)
 
@@ -379,6 +379,14 @@ func (c *Exercises) tried(ex *exercise.Exercise) bool {
 	return c.Progress(ex.Name) != ProgressNew || (c.started[ex.Name] && c.text() != ex.Robots)
 }
 
+// Shown returns the exercise shown (nil: the list).
+func (c *Exercises) Shown() *exercise.Exercise {
+	if all := c.list(); c.cur >= 1 && c.cur <= len(all) {
+		return all[c.cur-1]
+	}
+	return nil
+}
+
 // OpenedKind is the kind of crawler of the exercise last handed to OnOpen.
 func (c *Exercises) OpenedKind() policy.Kind { return c.openKind }
 
@@ -457,6 +465,9 @@ func (c *Exercises) renderExercise(ex *exercise.Exercise) app.UI {
 		app.If(ex.Panel == exercise.PanelBuilder, func() app.UI {
 			return app.P().Class("wk-source").Text("Do it with the policy builder: open the starting file, then Build a policy; come back to this tab to see the checks.")
 		}),
+		app.If(ex.Panel == exercise.PanelVersions, func() app.UI {
+			return app.P().Class("wk-source").Text("Check it with What changes?: open the starting file, edit it, then compare it with the exercise's starting file; come back to this tab to see the checks.")
+		}),
 		app.If(ex.Source != "", func() app.UI {
 			return app.P().Class("wk-source").Text("Source: " + ex.Source)
 		}),
@@ -466,6 +477,10 @@ func (c *Exercises) renderExercise(ex *exercise.Exercise) app.UI {
 			app.If(ex.Panel == exercise.PanelBuilder && c.OnPanel != nil, func() app.UI {
 				return app.Button().ID("wk-ex-panel").Class("btn").Type("button").Text("Open Build a policy").
 					OnClick(func(ctx app.Context, e app.Event) { c.OnPanel(PanelBuilder) })
+			}),
+			app.If(ex.Panel == exercise.PanelVersions && c.OnPanel != nil, func() app.UI {
+				return app.Button().ID("wk-ex-panel").Class("btn").Type("button").Text("Open What changes?").
+					OnClick(func(ctx app.Context, e app.Event) { c.OnPanel(PanelVersions) })
 			}),
 			app.If(ex.Hint != "", func() app.UI {
 				return app.Button().Class("btn").Type("button").Aria("expanded", c.showHint).

@@ -16,6 +16,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/acap-workbench/workbench/app/exercise"
 	"github.com/acap-workbench/workbench/policy"
 )
 
@@ -26,8 +27,9 @@ const (
 	versionsHelp  = "versions"
 	// verPaste and verBuilder are the sources of the other version that
 	// are not workspace files.
-	verPaste   = "paste"
-	verBuilder = "builder"
+	verPaste    = "paste"
+	verBuilder  = "builder"
+	verExercise = "exercise"
 	// verMaxRows bounds the rows of the table of changes.
 	verMaxRows = 200
 )
@@ -44,6 +46,9 @@ type Versions struct {
 	// Before returns robots.txt as it was before the builder's last
 	// edit ("" when the builder has not written).
 	Before func() string
+	// Start returns the name and starting file of the exercise shown, for
+	// an exercise done with the version compare ("" when there is none).
+	Start func() (title, text string)
 	// OnGoToLine shows line n of robots.txt in the editor.
 	OnGoToLine func(n int)
 	// OnHelp shows a help page by ID.
@@ -66,11 +71,32 @@ type Versions struct {
 // OnMount keeps the context, for a comparison's goroutine.
 func (c *Versions) OnMount(ctx app.Context) { c.ctx, c.mounted = ctx, true }
 
+// start returns the exercise's title and starting file, if any.
+func (c *Versions) start() (title, text string) {
+	if c.Start == nil {
+		return "", ""
+	}
+	return c.Start()
+}
+
+// chosen returns the chosen source of the other version: by default the
+// exercise's starting file while an exercise of the compare is open, else
+// the pasted text.
+func (c *Versions) chosen() string {
+	if c.source != "" {
+		return c.source
+	}
+	if _, t := c.start(); t != "" {
+		return verExercise
+	}
+	return verPaste
+}
+
 // other returns the name and text of the other version, or why there is
 // none.
 func (c *Versions) other() (name, text, why string) {
-	switch c.source {
-	case "", verPaste:
+	switch c.chosen() {
+	case verPaste:
 		text := ""
 		if ta := byID("ver-paste"); ta.Truthy() {
 			text = ta.Get("value").String()
@@ -79,6 +105,12 @@ func (c *Versions) other() (name, text, why string) {
 			return "", "", "Paste the other version first: for example the robots.txt that is online now."
 		}
 		return "the pasted text", text, ""
+	case verExercise:
+		title, text := c.start()
+		if text == "" {
+			return "", "", "No exercise done with What changes? is open."
+		}
+		return "the starting file of “" + title + "”", text, ""
 	case verBuilder:
 		if c.Before == nil || c.Before() == "" {
 			return "", "", "The builder has not written into robots.txt yet."
@@ -195,10 +227,7 @@ const verHead = `<div><h2 id="ver-h">What changes if I publish this?</h2><p clas
 // Render shows the choice of the other version, the Compare button and
 // the last report.
 func (c *Versions) Render() app.UI {
-	src := c.source
-	if src == "" {
-		src = verPaste
-	}
+	src := c.chosen()
 	var b strings.Builder
 	opt := func(val, label string) {
 		b.WriteString(`<option value="` + escape(val) + `"`)
@@ -209,6 +238,9 @@ func (c *Versions) Render() app.UI {
 	}
 	b.WriteString(`<div class="wk-actions"><label for="ver-source">Compare robots.txt with </label><select id="ver-source" class="btn">`)
 	opt(verPaste, "the version pasted above")
+	if title, t := c.start(); t != "" {
+		opt(verExercise, "the starting file of the exercise “"+title+"”")
+	}
 	if c.Before != nil && c.Before() != "" {
 		opt(verBuilder, "robots.txt before the builder's last edit")
 	}
@@ -388,6 +420,12 @@ func (c *Workbench) newVersions() *Versions {
 				return ""
 			}
 			return c.builder.before
+		},
+		Start: func() (string, string) {
+			if ex := c.exercises.Shown(); ex != nil && ex.Panel == exercise.PanelVersions {
+				return ex.Title, ex.Robots
+			}
+			return "", ""
 		},
 		OnGoToLine: c.goToMainLine,
 		OnHelp:     c.showHelp,
