@@ -12,6 +12,7 @@ func versionsPage() Page {
 				Paragraphs: []string{
 					"An edit to robots.txt is easy to get slightly wrong: a rule moved below a blank line that ends its record for older crawlers, a pattern that now also catches /archive-old/, a group for one crawler that hides the * group from it. The panel \"What changes?\" tells you, before you publish, exactly which crawlers get another answer, where, and because of which line.",
 					"robots.txt as it is in the editor is the new version. Choose the old one: another file of the workspace, robots.txt as it was before the policy builder's last edit, or a text you paste (open your site's /robots.txt in the browser and copy it). Then press Compare.",
+					"Three exercises of the workshop are done with this panel: while one of them is open, its starting file is offered as the old version, and the exercise's own check asks the same proof (for the kinds it names) on every edit.",
 				},
 			},
 			{
