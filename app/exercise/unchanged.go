@@ -42,14 +42,8 @@ func checkUnchanged(ex *Exercise, f *policy.File) Result {
 			uses = append(uses, u.String())
 		}
 		who := rep.Who(c.Crawlers[0])
-		for _, n := range c.Crawlers { // a crawler by name rather than a class
-			if rep.Who(n) == n {
-				who = n
-				break
-			}
-		}
 		if len(c.Crawlers) > 1 {
-			who += fmt.Sprintf(" (and %d more)", len(c.Crawlers)-1)
+			who += fmt.Sprintf(" and %d more", len(c.Crawlers)-1)
 		}
 		r.Explanation = fmt.Sprintf("Something changed (%s): for %s, %s on %s, the starting file answers “%s” (%s), your file “%s” (%s). Open What changes? to see every change.",
 			c.Kind.Title(), who, strings.Join(uses, ", "), c.Path,
