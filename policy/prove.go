@@ -573,6 +573,14 @@ func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 	seen := map[[3]int]bool{}
 	var key []byte
 	queue := []int32{start}
+	// pause lets a page draw within a state's expansion and reports
+	// whether the time cap has passed.
+	pause := func() bool {
+		if b.yield != nil {
+			b.yield()
+		}
+		return b.tcap.stop()
+	}
 	for head := 0; head < len(queue); head++ {
 		if head%4 == 0 && b.yield != nil {
 			b.yield()
@@ -642,7 +650,11 @@ func (p *prover) run(name string, b proofBounds, decide answerer) proofResult {
 				}
 			}
 		}
-		p.expand(id, st, sid, &queue)
+		if p.expand(id, st, sid, &queue, pause) {
+			res.states = a.numStates()
+			res.timeStopped = true
+			return res
+		}
 	}
 	res.done = true
 	res.states = a.numStates()
@@ -672,19 +684,26 @@ func (p *prover) bytes() int {
 	return n
 }
 
-// expand adds the states one unit after state id to the queue.
-func (p *prover) expand(id int32, st []int32, sid int32, queue *[]int32) {
+// expand adds the states one unit after state id to the queue. Every
+// few units it calls pause, which lets a page draw (a state of many live
+// positions takes long to expand); when pause reports that the time is
+// up, expand stops and reports it, the state half expanded.
+func (p *prover) expand(id int32, st []int32, sid int32, queue *[]int32, pause func() bool) (stopped bool) {
 	a := p.a
 	d := p.data(sid)
 	if len(st) == 0 && len(d.waiting) == 0 {
-		return // nothing can match any more: every longer path is alike
+		return false // nothing can match any more: every longer path is alike
 	}
-	for _, u := range a.successors(st, d.waiting) {
+	for k, u := range a.successors(st, d.waiting) {
+		if k%8 == 7 && pause() {
+			return true
+		}
 		next, nsum := p.advance(st, u, sid, true)
 		if nid, isNew := a.intern(next, nsum, id, u); isNew {
 			*queue = append(*queue, nid)
 		}
 	}
+	return false
 }
 
 // advance reads unit u from the stored live positions of a state with

@@ -683,6 +683,7 @@ func (x *vSearch) run(jobs []*vJob, b vBounds) vOutcome {
 			continue // nothing can match any more: every longer path is alike
 		}
 		for _, u := range a.successors(st, nil) {
+			b.pace.every(&tick, 8) // a state of many live positions takes long to expand
 			next, nsum := x.advance(st, u, sid)
 			if nid, isNew := a.intern(next, nsum, id, u); isNew {
 				queue = append(queue, nid)
