@@ -5,7 +5,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/acap-workbench/workbench/app/doc"
 	"github.com/acap-workbench/workbench/policy"
 )
 
@@ -209,84 +208,6 @@ func (c *Workbench) renderPanels() []app.UI {
 		panel(PanelVersions, c.versions),
 		panel(PanelHelp, c.help),
 	}
-}
-
-// openAsNew opens an example (from the gallery, an exercise, the help or
-// the start screen) as the simulated file, with what to simulate. It never
-// replaces work that was not downloaded: when robots.txt has such changes,
-// it is kept in a tab of its own; when the workspace is full, the user is
-// asked. keepAll keeps a downloaded robots.txt too, unless it is the
-// welcome example or the text being opened.
-func (c *Workbench) openAsNew(name, text string, urls []string, crawler, purpose string, kind policy.Kind, keepAll bool) {
-	if c.ed == nil {
-		return
-	}
-	if len(text) > doc.MaxSize {
-		c.notice = doc.TooLarge(name, len(text))
-		return
-	}
-	simulate := func() {
-		if c.sim != nil {
-			c.sim.Simulate(urls, crawler, purpose, kind)
-		}
-	}
-	c.switchTo(0)
-	own := c.ed.text()
-	switch {
-	case !c.dirty && (!keepAll || own == Welcome || own == text):
-		// Nothing to lose: robots.txt is as it was opened or downloaded.
-		c.load(name, text)
-		simulate()
-	case len(c.files) >= maxFiles:
-		if c.dirty {
-			c.offerLoad(name, text)
-		} else {
-			c.ask(name, text)
-		}
-		if c.pending != nil {
-			c.pending.after = simulate
-		} else {
-			simulate()
-		}
-	default:
-		kept := keptName(c.files, c.files[0].Name, name)
-		why := ""
-		if c.dirty {
-			why = ", which has changes that were not downloaded,"
-		}
-		c.files[0].Text, c.files[0].Dirty = own, c.dirty
-		c.files[0].Name = kept
-		c.files = append([]wsFile{{Name: name, Text: text}}, c.files...)
-		c.active = 1
-		c.switchTo(0)
-		c.notice = "“" + name + "” is now the simulated file. Your own file" + why + " is kept in the tab “" + kept + "”."
-		simulate()
-	}
-}
-
-// keptName is the name under which the user's robots.txt is kept when an
-// example takes its place: its own name, unless the example or another
-// file of the workspace has it.
-func keptName(files []wsFile, old, incoming string) string {
-	taken := func(n string) bool {
-		if RefName(n) == RefName(incoming) {
-			return true
-		}
-		for _, w := range files[1:] {
-			if RefName(w.Name) == RefName(n) {
-				return true
-			}
-		}
-		return false
-	}
-	name := old
-	for k := 1; taken(name); k++ {
-		name = "yours-" + old
-		if k > 1 {
-			name = "yours-" + strconv.Itoa(k) + "-" + old
-		}
-	}
-	return name
 }
 
 // setPresenterMode turns presenter mode on or off and keeps the choice.

@@ -2,10 +2,8 @@
 package ui
 
 import (
-	"errors"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -96,11 +94,6 @@ type Workbench struct {
 	presenter  bool       // presenter mode
 	start      int        // the start screen is shown (startFirst, startAgain)
 	printView  *PrintView // while printing
-}
-
-type pendingLoad struct {
-	name, text string
-	after      func() // run once the text is loaded (not when the user keeps editing)
 }
 
 // OnInit sets the defaults used by the pre-rendered page.
@@ -218,76 +211,6 @@ func (c *Workbench) restorePreferences() {
 	}
 }
 
-// restoreDoc reads the saved robots.txt: its name and text (the welcome
-// example when there is none), the workspace a failed save left in this
-// tab, and whether the text was salvaged from a damaged record. What went
-// wrong is said in c.notice.
-func (c *Workbench) restoreDoc() (name, text, keptWS string, salvaged bool) {
-	name, text = "robots.txt", Welcome
-	raw, ok, err := storageGet(KeyDoc)
-	if d, w, kept := sessionKept(); kept {
-		// A save this tab could not make: its copy is newer than storage's.
-		raw, ok, err, keptWS = d, true, nil, w
-		c.saveFailed = true
-		c.notice = "The browser's storage could not hold your last changes; this tab kept them, and they are shown. Download your file to keep it."
-	}
-	switch {
-	case err != nil:
-		c.notice = "Your browser does not allow this page to save your work (" + err.Error() + "). Download your file to keep it."
-	case ok:
-		s, err := DecodeSaved(raw)
-		if err != nil {
-			// Keep the record aside rather than overwrite it, and show
-			// what text it still holds.
-			where := "It was left where it was"
-			if k := keepAside(KeyUnreadable, raw); k != "" {
-				storageRemove(KeyDoc)
-				where = "It was kept in this browser's storage under “" + k + "”"
-			}
-			if fs := SalvageFiles(raw, "robots.txt"); len(fs) > 0 {
-				name, text, c.dirty, salvaged = fs[0].Name, fs[0].Text, true, true
-				c.notice = "Your saved work was damaged (" + err.Error() + "); its text was recovered and is shown: check it. " + where + "."
-			} else {
-				c.notice = "Your saved work could not be restored: " + err.Error() + ". " + where + "; the editor starts with an example."
-			}
-		} else {
-			name, text, c.dirty = s.Name, s.Text, s.Dirty
-		}
-	}
-	return name, text, keptWS, salvaged
-}
-
-// listenToPage saves when the page is hidden or left, asks before leaving
-// when the browser refused to save, and opens a share link pasted into the
-// address bar.
-func (c *Workbench) listenToPage() {
-	app.Window().Call("addEventListener", "pagehide", app.FuncOf(func(app.Value, []app.Value) any { c.leave(); return nil }))
-	app.Window().Get("document").Call("addEventListener", "visibilitychange", app.FuncOf(func(app.Value, []app.Value) any {
-		if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
-			c.saveBeforeLeaving()
-		}
-		return nil
-	}))
-	// When the browser refused to save, leaving asks first.
-	app.Window().Call("addEventListener", "beforeunload", app.FuncOf(func(_ app.Value, args []app.Value) any {
-		c.saveBeforeLeaving()
-		if c.saveFailed && c.unsavedWork() {
-			args[0].Call("preventDefault")
-			args[0].Set("returnValue", "")
-		}
-		return nil
-	}))
-	// A share link pasted into the address bar of an open workbench only
-	// changes the fragment: save, and start again to open it.
-	app.Window().Call("addEventListener", "hashchange", app.FuncOf(func(app.Value, []app.Value) any {
-		if _, err := LoadShared(app.Window().Get("location").Get("hash").String()); !errors.Is(err, ErrNoShareLink) {
-			c.saveNow()
-			app.Window().Get("location").Call("reload")
-		}
-		return nil
-	}))
-}
-
 // edited runs inside the textarea's input event.
 func (c *Workbench) edited() {
 	if !c.dirty {
@@ -354,154 +277,22 @@ func (c *Workbench) slowChecks() {
 	}()
 }
 
+// workspaceChanged reruns what depends on every file.
+func (c *Workbench) workspaceChanged() {
+	if c.sim != nil {
+		c.sim.schedule()
+	}
+	if c.ed != nil {
+		c.scheduleSlowChecks()
+	}
+	c.panelsFollow()
+}
+
 // toggleDisclosure opens or closes the part a disclosure button controls.
 func toggleDisclosure(b app.Value) {
 	open := b.Call("getAttribute", "aria-expanded").String() != "true"
 	b.Call("setAttribute", "aria-expanded", strconv.FormatBool(open))
 	byID(b.Call("getAttribute", "aria-controls").String()).Set("hidden", !open)
-}
-
-// setDirty sets the "not downloaded" mark from outside go-app's events.
-func (c *Workbench) setDirty(d bool) {
-	c.dirty = d
-	c.ctx.Dispatch(func(app.Context) { c.dirty = d })
-}
-
-// mainText returns robots.txt: its name, its text, and whether it is in
-// the editor.
-func (c *Workbench) mainText() (string, string, bool) {
-	return c.files[0].Name, c.textOf(0), c.active == 0
-}
-
-// applyToMain replaces robots.txt's text as one edit that Ctrl+Z undoes.
-func (c *Workbench) applyToMain(text string) {
-	c.switchTo(0)
-	c.ed.replaceText(text)
-}
-
-// openRefLine shows line n of the workspace file with the given path.
-func (c *Workbench) openRefLine(path string, n int) {
-	if path == "" {
-		c.switchTo(0)
-		c.ed.selectLine(n)
-		return
-	}
-	for i, f := range c.files {
-		if i > 0 && RefName(f.Name) == RefName(path) {
-			c.switchTo(i)
-			c.ed.selectLine(n)
-			return
-		}
-	}
-}
-
-// scheduleSave saves at most half a second after the first unsaved change.
-func (c *Workbench) scheduleSave() {
-	if c.savePending {
-		return
-	}
-	c.savePending = true
-	app.Window().Call("setTimeout", c.saveFn, 500)
-}
-
-func (c *Workbench) saveNow() { c.save(false) }
-
-// save stores the workspace. Unless force is set (the user chose to replace
-// what is stored), it first checks that no other tab saved since this one
-// last did, and settles that first (see sync).
-func (c *Workbench) save(force bool) {
-	c.savePending = false
-	if c.ed == nil {
-		return
-	}
-	c.files[c.active].Text = c.ed.text()
-	c.files[c.active].Dirty = c.dirty
-	st := byID("save-state")
-	if c.sharedView {
-		if err := c.saveShared(); err != nil {
-			st.Set("textContent", "This shared workspace is not saved in this browser: it is too large for its storage.")
-			st.Set("className", "save-state save-failed")
-			return
-		}
-		st.Set("textContent", "Shared workspace saved in this browser, apart from your own work")
-		st.Set("className", "save-state")
-		return
-	}
-	stored := storedRev()
-	if !force && c.tabID != "" {
-		if c.conflict {
-			c.enterConflict()
-			return
-		}
-		if stored != c.rev {
-			if theirs, ok := storedFiles(); ok && !c.sync(stored, theirs) {
-				return
-			}
-		}
-	}
-	raw := EncodeSaved(c.files[0].Name, c.files[0].Text, c.files[0].Dirty, time.Now())
-	urls := byID(idSimURLs).Get("value").String()
-	var sim *SimSettings
-	if c.sim != nil {
-		st := c.sim.settings()
-		sim = &st
-	}
-	ws := EncodeWorkspace(c.files[1:], c.active, urls, sim, c.panel)
-	err := storageSet(KeyDoc, raw)
-	if err == nil {
-		err = storageSet(KeyWorkspace, ws)
-	}
-	dl := byID("save-download")
-	if err != nil {
-		// Keep the text in this tab's session storage (it survives a reload)
-		// and ask before the tab is closed; offer a download.
-		c.saveFailed = true
-		kept := "Your text is kept in this tab, also across a reload, but not once the tab is closed."
-		if sessionKeep(raw, ws) != nil {
-			kept = "This tab could not keep a copy either."
-		}
-		st.Set("textContent", "Not saved in this browser: "+SaveFailure(err)+". "+kept+" Download your file to keep it.")
-		st.Set("className", "save-state save-failed")
-		dl.Set("hidden", false)
-		return
-	}
-	if c.tabID != "" {
-		next := Rev{N: max(stored.N, c.rev.N) + 1, Tab: c.tabID}
-		if storageSet(KeyRev, EncodeRev(next)) == nil {
-			c.rev = next
-		}
-		c.base = snapshot(c.files)
-	}
-	if c.saveFailed {
-		c.saveFailed = false
-		sessionDrop()
-		dl.Set("hidden", true)
-	}
-	st.Set("textContent", "Saved in this browser")
-	st.Set("className", "save-state")
-}
-
-// unsavedWork reports whether a file of the workspace has changes that were
-// not downloaded.
-func (c *Workbench) unsavedWork() bool {
-	if c.dirty {
-		return true
-	}
-	for _, f := range c.files {
-		if f.Dirty {
-			return true
-		}
-	}
-	return false
-}
-
-// saveBeforeLeaving saves at once what waits for the autosave when the page
-// is hidden or left (a reload, a closed tab, another app in front), so the
-// last keystrokes are never lost.
-func (c *Workbench) saveBeforeLeaving() {
-	if c.savePending {
-		c.saveNow()
-	}
 }
 
 func (c *Workbench) applyTheme() {
@@ -651,68 +442,6 @@ func RootPrefix() string {
 	return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
 }
 
-// offerLoad loads a file, asking first when the current text has changes
-// that were not downloaded.
-func (c *Workbench) offerLoad(name, text string) {
-	if c.dirty && c.ed != nil && c.ed.text() != text {
-		c.ask(name, text)
-		return
-	}
-	c.load(name, text)
-}
-
-// ask asks before replacing the current text with name's.
-func (c *Workbench) ask(name, text string) {
-	c.pending = &pendingLoad{name: name, text: text}
-	c.focusSoon("confirm-keep")
-}
-
-func (c *Workbench) load(name, text string) {
-	if len(text) > doc.MaxSize {
-		c.notice = doc.TooLarge(name, len(text))
-		return
-	}
-	c.pending = nil
-	// A textarea turns every line end into LF; remember CRLF files so the
-	// download gives them back as they were.
-	c.crlf = strings.Contains(text, "\r\n")
-	c.fileName = name
-	byID("file-name").Set("value", name)
-	c.dirty = false
-	c.files[c.active].Name = name
-	c.ed.d.From = c.referrer(c.active)
-	c.ed.setText(name, text)
-	if c.sim != nil && c.active == 0 {
-		switch {
-		case len(text) <= openCheckMax:
-			c.sim.fit(c.ed.file())
-		case len(text) <= syncCheckMax:
-			// Checked and fitted once the text is drawn: the browser's
-			// layout of the text and the check never share a frame.
-			afterPaint(func() {
-				if c.active == 0 {
-					c.sim.fit(c.ed.file())
-				}
-			})
-		default:
-			// A large file is checked after the first paint: the
-			// simulator follows it with the slow checks.
-			c.fitPending = true
-		}
-	}
-	c.renderTabs()
-	c.workspaceChanged()
-	if len(text) <= openCheckMax {
-		c.saveNow()
-	} else {
-		c.scheduleSave() // after the first paint too
-	}
-}
-
-// openCheckMax is the size (bytes) up to which a file opened is checked,
-// fitted by the simulator and saved in the task that shows it.
-const openCheckMax = 8 << 10
-
 // afterPaint runs fn in a task after the next paint of the page.
 func afterPaint(fn func()) {
 	var frame, task app.Func
@@ -725,20 +454,6 @@ func afterPaint(fn func()) {
 	app.Window().Call("requestAnimationFrame", frame)
 }
 
-func (c *Workbench) confirmReplace(ctx app.Context, e app.Event) {
-	if p := c.pending; p != nil {
-		c.load(p.name, p.text)
-		if p.after != nil {
-			p.after()
-		}
-	}
-}
-
-func (c *Workbench) cancelReplace(ctx app.Context, e app.Event) {
-	c.pending = nil
-	byID(idInput).Call("focus")
-}
-
 func (c *Workbench) dismissNotice(ctx app.Context, e app.Event) { c.notice = "" }
 
 // editLarge puts a large file shown read-only into the editor.
@@ -747,19 +462,6 @@ func (c *Workbench) editLarge(ctx app.Context, e app.Event) {
 		c.ed.edit()
 		byID(idInput).Call("focus", map[string]any{"preventScroll": true})
 	}
-}
-
-func (c *Workbench) download(ctx app.Context, e app.Event) {
-	if c.ed == nil {
-		return
-	}
-	text := c.ed.text()
-	if c.crlf {
-		text = strings.ReplaceAll(text, "\n", "\r\n")
-	}
-	c.downloadText(c.fileName, text)
-	c.dirty = false
-	c.saveNow()
 }
 
 // downloadText offers text as a file download.
