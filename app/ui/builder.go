@@ -10,7 +10,7 @@
 //
 //	&Builder{
 //		Text:       func() string { /* robots.txt's current text */ },
-//		OnApply:    c.applyToMain, // one edit
+//		OnApply:    c.ws.applyToMain, // one edit
 //		OnGoToLine: c.goToMainLine,
 //		OnHelp:     c.showHelp,
 //	}
@@ -344,7 +344,7 @@ func (c *Workbench) followBuilder() {
 	if c.ed == nil || c.builder == nil || c.panel != PanelBuilder {
 		return
 	}
-	if f, _, _ := c.simFiles(); f != c.builder.File {
+	if f, _, _ := c.ws.simFiles(); f != c.builder.File {
 		c.ctx.Dispatch(func(app.Context) { c.builder.File = f })
 	}
 }
@@ -368,10 +368,10 @@ func (c *Workbench) showHelp(id string) {
 func (c *Workbench) newBuilder() *Builder {
 	return &Builder{
 		Text: func() string {
-			_, t, _ := c.mainText()
+			_, t, _ := c.ws.mainText()
 			return t
 		},
-		OnApply:    c.applyToMain,
+		OnApply:    c.ws.applyToMain,
 		OnGoToLine: c.goToMainLine,
 		OnHelp:     c.showHelp,
 	}

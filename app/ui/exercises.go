@@ -12,14 +12,14 @@
 //			// name is "robots.txt": the starting file replaces the
 //			// workspace's robots.txt (files[0]) through offerLoad, which asks
 //			// first when there are changes that were not downloaded.
-//			c.ctx.Dispatch(func(app.Context) { c.switchTo(0); c.offerLoad(name, text) })
+//			c.ctx.Dispatch(func(app.Context) { c.ws.switchTo(0); c.ws.offerLoad(name, text) })
 //		},
-//		OnGoToLine: func(n int) { c.switchTo(0); c.ed.selectLine(n) },
+//		OnGoToLine: func(n int) { c.ws.switchTo(0); c.ed.selectLine(n) },
 //		OnPanel:    func(id string) { c.choosePanel(id) }, // the builder
 //	}
 //	// in Render: c.exercises (the same pointer every time)
 //	// in edited(), load() and applyToMain(), and once in OnMount:
-//	//	_, text, _ := c.mainText(); c.exercises.SetText(text)
+//	//	_, text, _ := c.ws.mainText(); c.exercises.SetText(text)
 //	// (the checks are about robots.txt, files[0], whichever tab is shown)
 //
 // Either pass Text declaratively (the robots.txt text, re-rendering the

@@ -20,16 +20,16 @@ const (
 // takeRescued adds the text the guard kept when the workbench last stopped
 // to the workspace, as a copy shown in the editor, unless the workspace
 // already holds it.
-func (c *Workbench) takeRescued() {
-	n := len(c.files)
-	added := c.takeKept(KeyRescued, "The text kept when the workbench stopped", func(names []string) string {
+func (w *workspace) takeRescued() {
+	n := len(w.files)
+	added := w.takeKept(KeyRescued, "The text kept when the workbench stopped", func(names []string) string {
 		if len(names) == 0 {
 			return "The workbench stopped last time; your text had been saved, and nothing was lost."
 		}
 		return "The workbench stopped last time. The text you were editing then was kept, and is shown here as " + strings.Join(names, ", ") + "."
 	})
-	if added && n < len(c.files) {
-		c.switchTo(n)
+	if added && n < len(w.files) {
+		w.switchTo(n)
 	}
 }
 

@@ -86,8 +86,8 @@ func (c *Workbench) newPanels() {
 	c.builder = c.newBuilder()
 	c.versions = c.newVersions()
 	c.signals = &Signals{OnGoToLine: c.goToMainLine, OnApply: func(edit func([]byte) []byte) {
-		_, text, _ := c.mainText()
-		c.applyToMain(string(edit([]byte(text))))
+		_, text, _ := c.ws.mainText()
+		c.ws.applyToMain(string(edit([]byte(text))))
 	}, URLs: func() []string {
 		if c.sim == nil {
 			return nil
@@ -101,7 +101,7 @@ func (c *Workbench) goToMainLine(n int) {
 	if c.ed == nil {
 		return
 	}
-	c.switchTo(0)
+	c.ws.switchTo(0)
 	c.ed.selectLine(n)
 }
 
@@ -115,7 +115,7 @@ func (c *Workbench) choosePanel(id string) {
 	c.mountedPanels[id] = true
 	c.panelsFollow()
 	c.followSignals()
-	c.scheduleSave()
+	c.ws.scheduleSave()
 }
 
 // panelsFollow gives the exercise shown the current robots.txt (its checks
@@ -125,7 +125,7 @@ func (c *Workbench) panelsFollow() {
 	if c.ed == nil || c.gallery == nil || c.panel != PanelExercises {
 		return
 	}
-	_, text, _ := c.mainText()
+	_, text, _ := c.ws.mainText()
 	c.exercises.SetText(text)
 }
 
@@ -137,7 +137,7 @@ func (c *Workbench) followSignals() {
 	if c.ed == nil || c.gallery == nil || c.panel != PanelSignals {
 		return
 	}
-	if f, _, _ := c.simFiles(); f != c.signals.File {
+	if f, _, _ := c.ws.simFiles(); f != c.signals.File {
 		c.ctx.Dispatch(func(app.Context) { c.signals.File = f })
 	}
 }
@@ -210,6 +210,17 @@ func (c *Workbench) renderPanels() []app.UI {
 	}
 }
 
+// openAsNew opens an example (from the gallery, an exercise, the help or
+// the start screen) as the simulated file, and simulates it with the
+// URLs, crawler, purpose and kind given (see workspace.openAsNew).
+func (c *Workbench) openAsNew(name, text string, urls []string, crawler, purpose string, kind policy.Kind, keepAll bool) {
+	c.ws.openAsNew(name, text, keepAll, func() {
+		if c.sim != nil {
+			c.sim.Simulate(urls, crawler, purpose, kind)
+		}
+	})
+}
+
 // setPresenterMode turns presenter mode on or off and keeps the choice.
 func (c *Workbench) setPresenterMode(on bool) {
 	c.presenter = on
@@ -236,7 +247,7 @@ func (c *Workbench) print(ctx app.Context, e app.Event) {
 	if c.ed == nil || c.sim == nil {
 		return
 	}
-	name, text, _ := c.mainText()
+	name, text, _ := c.ws.mainText()
 	crawler, urls, usages, answers := c.sim.Snapshot()
 	pv := &PrintView{Name: name, Text: text, Crawler: crawler, Purpose: c.sim.base.Purpose, URLs: urls, Usages: usages, Answers: answers,
 		Full: e.Get("shiftKey").Bool()}

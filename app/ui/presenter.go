@@ -16,7 +16,7 @@
 //   - Print: a "Print" button sets c.printing = true and calls
 //     PrintWhenRendered(ctx, func() { c.printing = false }); Render ends with
 //     app.If(c.printing, func() app.UI { return &PrintView{Name: ..., Text:
-//     robots.txt's text (c.mainText()), URLs: the simulator's rows, Usages: its usages,
+//     robots.txt's text (c.ws.mainText()), URLs: the simulator's rows, Usages: its usages,
 //     Answers: its answers (row-major: Answers[r*len(Usages)+c]), Crawler: ...} }).
 //     PrintView is hidden on screen; under @media print only it is shown and
 //     the rest of the page (toolbar, editor, side panel, dialogs) is hidden.

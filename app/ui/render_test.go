@@ -32,9 +32,10 @@ func TestWorkbenchRendersAccessibleShell(t *testing.T) {
 }
 
 func TestWorkbenchDialogsComeAfterTheEditor(t *testing.T) {
-	c := &Workbench{notice: `<script>x</script>`, pending: &pendingLoad{name: `"><img src=x>`, text: "x"},
-		sharedView: true, shareErr: ErrNoShareLink, printView: &PrintView{Name: "robots.txt", Text: "x"}}
+	c := &Workbench{notice: `<script>x</script>`, shareErr: ErrNoShareLink, printView: &PrintView{Name: "robots.txt", Text: "x"}}
 	c.defaults()
+	c.ws.pending = &pendingLoad{name: `"><img src=x>`, text: "x"}
+	c.ws.sharedView = true
 	html := app.HTMLString(c)
 	ed := strings.Index(html, `id="editor-input"`)
 	for _, id := range []string{`id="notice"`, `id="confirm"`, `id="shared-banner"`, `id="share-error"`, `class="print-view"`} {

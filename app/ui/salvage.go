@@ -172,9 +172,9 @@ func keptEarlier() []string {
 
 // openKept adds the files of the records kept earlier to the workspace,
 // as copies, and removes the records once saved.
-func (c *Workbench) openKept(ctx app.Context, e app.Event) {
+func (w *workspace) openKept(ctx app.Context, e app.Event) {
 	var files []wsFile
-	for _, k := range c.kept {
+	for _, k := range w.kept {
 		raw, ok, _ := storageGet(k)
 		if !ok {
 			continue
@@ -185,42 +185,42 @@ func (c *Workbench) openKept(ctx app.Context, e app.Event) {
 		}
 		files = append(files, fs...)
 	}
-	keys := c.kept
-	c.kept = nil
-	mine := c.currentFiles()
+	keys := w.kept
+	w.kept = nil
+	mine := w.currentFiles()
 	merged, overflow := MergeKeepBoth(mine, files)
-	c.showFiles(merged)
-	c.saveNow()
-	if c.saveFailed {
-		c.setNotice("The recovered text is shown, but this browser could not save it: download the files you want to keep.")
+	w.showFiles(merged)
+	w.saveNow()
+	if w.saveFailed {
+		w.notify("The recovered text is shown, but this browser could not save it: download the files you want to keep.")
 		return
 	}
 	for _, k := range keys {
 		storageRemove(k)
 	}
-	c.keepOverflow(overflow)
+	w.keepOverflow(overflow)
 	var names []string
 	for _, f := range append(merged[len(mine):], overflow...) {
 		names = append(names, "“"+f.Name+"”")
 	}
 	if len(names) == 0 {
-		c.setNotice("The text kept from an earlier visit is already in your workspace.")
+		w.notify("The text kept from an earlier visit is already in your workspace.")
 		return
 	}
-	c.setNotice("Recovered text from an earlier visit: " + strings.Join(names, ", ") + ".")
+	w.notify("Recovered text from an earlier visit: " + strings.Join(names, ", ") + ".")
 }
 
 // keptBanner offers the records kept from an earlier visit.
-func (c *Workbench) keptBanner() app.UI {
-	n := len(c.kept)
+func (w *workspace) keptBanner() app.UI {
+	n := len(w.kept)
 	what := "a record"
 	if n > 1 {
 		what = strconv.Itoa(n) + " records"
 	}
 	return app.Div().ID("kept-banner").Class("shared-banner").Role("status").Body(
 		app.Span().Text("Recovered text from an earlier visit: this browser kept "+what+" that could not be restored then."),
-		app.Button().ID("kept-open").Class("btn").Type("button").Text("Open as files").OnClick(c.openKept),
+		app.Button().ID("kept-open").Class("btn").Type("button").Text("Open as files").OnClick(w.openKept),
 		app.Button().ID("kept-later").Class("btn").Type("button").Text("Not now").
-			OnClick(func(app.Context, app.Event) { c.kept = nil }),
+			OnClick(func(app.Context, app.Event) { w.kept = nil }),
 	)
 }

@@ -88,20 +88,18 @@ func setFragment(frag string) {
 }
 
 // showShared puts a shared workspace in place of the one restored from
-// storage (in memory only). It returns the simulator's settings and URLs.
-func (c *Workbench) showShared(st share.State) (*SimSettings, *string) {
-	c.sharedView = true
-	c.files = c.files[:0]
+// storage (in memory only). It returns the simulator's settings and URLs;
+// the side panel to show is st.Panel.
+func (w *workspace) showShared(st share.State) (*SimSettings, *string) {
+	w.sharedView = true
+	w.files = w.files[:0]
 	for _, f := range st.Files {
 		// Not downloaded by this user: marked so, so that nothing replaces
 		// it without asking.
-		c.files = append(c.files, wsFile{Name: strings.TrimPrefix(f.Name, "/"), Text: f.Text, Dirty: true})
+		w.files = append(w.files, wsFile{Name: strings.TrimPrefix(f.Name, "/"), Text: f.Text, Dirty: true})
 	}
-	c.active = st.Active
-	c.dirty = true
-	if ValidPanel(st.Panel) {
-		c.panel = st.Panel
-	}
+	w.active = st.Active
+	w.dirty = true
 	urls := strings.Join(st.URLs, "\n")
 	set := SimSettings{Crawler: "any", Name: st.Crawler, UA: st.UserAgent, PurposeText: st.Purpose, Kind: st.Kind, Chosen: true}
 	if st.Crawler != "" {
@@ -116,9 +114,10 @@ func (c *Workbench) showShared(st share.State) (*SimSettings, *string) {
 
 // shareState is the workspace as a share link carries it.
 func (c *Workbench) shareState() share.State {
-	st := share.State{Version: share.Version, Active: c.active, Panel: c.panel}
-	for i := range c.files {
-		st.Files = append(st.Files, share.File{Name: RefName(c.files[i].Name), Text: c.textOf(i)})
+	w := &c.ws
+	st := share.State{Version: share.Version, Active: w.active, Panel: c.panel}
+	for i := range w.files {
+		st.Files = append(st.Files, share.File{Name: RefName(w.files[i].Name), Text: w.textOf(i)})
 	}
 	for _, u := range strings.Split(byID(idSimURLs).Get("value").String(), "\n") {
 		if u = strings.TrimSpace(u); u != "" {
@@ -147,8 +146,8 @@ func (c *Workbench) shareState() share.State {
 }
 
 // saveShared autosaves the shared view.
-func (c *Workbench) saveShared() error {
-	b, err := json.Marshal(c.shareState())
+func (w *workspace) saveShared() error {
+	b, err := json.Marshal(w.shareState())
 	if err != nil {
 		return err
 	}
@@ -157,24 +156,34 @@ func (c *Workbench) saveShared() error {
 
 // keepShared makes the shared workspace the user's own work, after asking
 // when that work has changes that were not downloaded.
-func (c *Workbench) keepShared(ctx app.Context, e app.Event) {
+func (w *workspace) keepShared(ctx app.Context, e app.Event) {
 	if ownWorkDirty() && !app.Window().Call("confirm",
 		"Your own work has changes that were not downloaded. Replace it with the shared workspace?").Bool() {
 		return
 	}
-	c.sharedView = false
-	c.save(true)
+	w.sharedView = false
+	w.save(true)
 	storageRemove(KeyShared)
 	setFragment("")
 }
 
 // backToOwnWork leaves the shared view: the page reloads with the user's
 // own work, which was never touched.
-func (c *Workbench) backToOwnWork(ctx app.Context, e app.Event) {
-	c.sharedView = false
+func (w *workspace) backToOwnWork(ctx app.Context, e app.Event) {
+	w.sharedView = false
 	storageRemove(KeyShared)
 	setFragment("")
 	app.Window().Get("location").Call("reload")
+}
+
+// sharedBanner says that a shared workspace is shown, and offers to keep it
+// or to go back to the user's own work.
+func (w *workspace) sharedBanner() app.UI {
+	return app.Div().ID("shared-banner").Class("shared-banner").Role("status").Body(
+		app.Span().Text("You are looking at a shared workspace. Your own work is kept apart, unchanged, until you choose."),
+		app.Button().ID("shared-keep").Class("btn").Type("button").Text("Keep this workspace as mine").OnClick(w.keepShared),
+		app.Button().ID("shared-back").Class("btn").Type("button").Text("Back to my work").OnClick(w.backToOwnWork),
+	)
 }
 
 // ownWorkDirty reports whether the user's saved work (not the shared view)

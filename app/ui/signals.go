@@ -6,7 +6,7 @@
 //
 //	&Signals{
 //		File:       f, // the *policy.File of robots.txt (the one the simulator parses)
-//		OnGoToLine: func(n int) { c.switchTo(0); c.ed.selectLine(n) },
+//		OnGoToLine: func(n int) { c.ws.switchTo(0); c.ed.selectLine(n) },
 //		OnBuild:    func() { c.choosePanel(PanelBuilder) },
 //	}
 //

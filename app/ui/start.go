@@ -33,7 +33,7 @@ const (
 func (c *Workbench) startOnFirstVisit() {
 	_, saved, err := storageGet(KeyDoc)
 	_, seen, _ := storageGet(KeyStart)
-	if saved || seen || err != nil || c.notice != "" || c.sharedView || c.shareErr != nil || len(c.kept) > 0 {
+	if saved || seen || err != nil || c.notice != "" || c.ws.sharedView || c.shareErr != nil || len(c.ws.kept) > 0 {
 		return
 	}
 	c.start = startFirst

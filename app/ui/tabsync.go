@@ -230,20 +230,20 @@ func storedFiles() ([]wsFile, bool) {
 }
 
 // currentFiles returns the workspace's files as this tab shows them.
-func (c *Workbench) currentFiles() []wsFile {
-	out := snapshot(c.files)
-	if c.ed != nil && c.active < len(out) {
-		out[c.active].Text = c.ed.text()
-		out[c.active].Dirty = c.dirty
+func (w *workspace) currentFiles() []wsFile {
+	out := snapshot(w.files)
+	if w.ed != nil && w.active < len(out) {
+		out[w.active].Text = w.ed.text()
+		out[w.active].Dirty = w.dirty
 	}
 	return out
 }
 
 // startSync starts following the other tabs' saves (at the end of OnMount).
-func (c *Workbench) startSync() {
-	c.tabID = newTabID()
-	c.rev = storedRev()
-	c.base = c.currentFiles()
+func (w *workspace) startSync() {
+	w.tabID = newTabID()
+	w.rev = storedRev()
+	w.base = w.currentFiles()
 	app.Window().Call("addEventListener", "storage", app.FuncOf(func(_ app.Value, args []app.Value) any {
 		k := args[0].Get("key")
 		if k.Type() != app.TypeString {
@@ -251,68 +251,68 @@ func (c *Workbench) startSync() {
 		}
 		switch k.String() {
 		case KeyRev:
-			c.foreignSave()
+			w.foreignSave()
 		case KeyRecovered:
-			c.takeRecovered()
+			w.takeRecovered()
 		}
 		return nil
 	}))
-	c.takeRecovered()
-	c.takeRescued()
+	w.takeRecovered()
+	w.takeRescued()
 	testHooks()
 }
 
 // foreignSave runs when another tab saved the workspace.
-func (c *Workbench) foreignSave() {
-	if c.sharedView || c.ed == nil {
+func (w *workspace) foreignSave() {
+	if w.sharedView || w.ed == nil {
 		return
 	}
 	rev := storedRev()
-	if rev == c.rev || rev.Tab == c.tabID {
+	if rev == w.rev || rev.Tab == w.tabID {
 		return
 	}
 	if theirs, ok := storedFiles(); ok {
-		c.sync(rev, theirs)
+		w.sync(rev, theirs)
 	}
 }
 
 // sync brings this tab in line with another tab's save (see Reconcile). It
 // reports whether this tab may save.
-func (c *Workbench) sync(rev Rev, theirs []wsFile) bool {
-	switch Reconcile(c.base, c.currentFiles(), theirs) {
+func (w *workspace) sync(rev Rev, theirs []wsFile) bool {
+	switch Reconcile(w.base, w.currentFiles(), theirs) {
 	case SyncConflict:
-		c.enterConflict()
+		w.enterConflict()
 		return false
 	case SyncAdopt:
-		c.showFiles(theirs)
-		c.syncStatus("Updated with the changes saved in another tab at " + clock() + ".")
+		w.showFiles(theirs)
+		w.syncStatus("Updated with the changes saved in another tab at " + clock() + ".")
 	}
-	c.rev, c.base = rev, snapshot(theirs)
+	w.rev, w.base = rev, snapshot(theirs)
 	return true
 }
 
 // showFiles puts files in place of the workspace's, keeping the file shown
 // (when it is still there), its selection and its scroll position.
-func (c *Workbench) showFiles(files []wsFile) {
-	active := c.active
+func (w *workspace) showFiles(files []wsFile) {
+	active := w.active
 	if active >= len(files) {
 		active = 0
 	}
-	c.files, c.active = snapshot(files), active
-	f := c.files[active]
-	c.fileName = f.Name
+	w.files, w.active = snapshot(files), active
+	f := w.files[active]
+	w.fileName = f.Name
 	byID("file-name").Set("value", f.Name)
-	c.crlf = strings.Contains(f.Text, "\r\n")
-	if c.ed.text() != f.Text || c.ed.d.Name != f.Name {
-		c.ed.d.From = c.referrer(active)
-		c.ed.keepText(f.Name, f.Text)
+	w.crlf = strings.Contains(f.Text, "\r\n")
+	if w.ed.text() != f.Text || w.ed.d.Name != f.Name {
+		w.ed.d.From = w.referrer(active)
+		w.ed.keepText(f.Name, f.Text)
 	}
-	c.setDirty(f.Dirty)
-	c.renderTabs()
-	c.workspaceChanged()
+	w.setDirty(f.Dirty)
+	w.renderTabs()
+	w.changed()
 }
 
-func (c *Workbench) syncStatus(msg string) {
+func (w *workspace) syncStatus(msg string) {
 	st := byID("save-state")
 	st.Set("textContent", msg)
 	st.Set("className", "save-state")
@@ -323,10 +323,10 @@ func clock() string {
 }
 
 // enterConflict stops this tab's saves until the user chooses.
-func (c *Workbench) enterConflict() {
-	if !c.conflict {
-		c.conflict = true
-		c.ctx.Dispatch(func(app.Context) { c.conflict = true })
+func (w *workspace) enterConflict() {
+	if !w.conflict {
+		w.conflict = true
+		w.ctx.Dispatch(func(app.Context) { w.conflict = true })
 	}
 	st := byID("save-state")
 	st.Set("textContent", "Not saved: another tab changed this workspace. Choose what to keep in the banner above; your text stays here meanwhile.")
@@ -335,8 +335,8 @@ func (c *Workbench) enterConflict() {
 
 // resolveConflict keeps both versions: the chosen one first, and the
 // other's changed files as copies.
-func (c *Workbench) resolveConflict(mineFirst bool) {
-	mine := c.currentFiles()
+func (w *workspace) resolveConflict(mineFirst bool) {
+	mine := w.currentFiles()
 	merged, overflow := mine, []wsFile(nil)
 	rev := storedRev()
 	if theirs, ok := storedFiles(); ok {
@@ -345,29 +345,29 @@ func (c *Workbench) resolveConflict(mineFirst bool) {
 		} else {
 			merged, overflow = MergeKeepBoth(theirs, mine)
 		}
-		c.base = snapshot(theirs)
+		w.base = snapshot(theirs)
 	}
-	c.conflict = false
-	c.rev = rev
-	c.showFiles(merged)
-	c.saveNow()
-	c.keepOverflow(overflow)
+	w.conflict = false
+	w.rev = rev
+	w.showFiles(merged)
+	w.saveNow()
+	w.keepOverflow(overflow)
 }
 
 // leave runs when the page is left (closed, reloaded, navigated away): it
 // saves what is pending, and a tab in a conflict keeps its files under
 // KeyRecovered for the next tab (takeRecovered).
-func (c *Workbench) leave() {
-	c.saveBeforeLeaving()
-	if c.conflict && !c.sharedView && c.ed != nil {
-		_ = storageSet(KeyRecovered, EncodeRecovered(c.currentFiles()))
+func (w *workspace) leave() {
+	w.saveBeforeLeaving()
+	if w.conflict && !w.sharedView && w.ed != nil {
+		_ = storageSet(KeyRecovered, EncodeRecovered(w.currentFiles()))
 	}
 }
 
 // takeRecovered adds the files a tab kept when it was left during a
 // conflict to this tab's workspace, as copies, and saves.
-func (c *Workbench) takeRecovered() {
-	c.takeKept(KeyRecovered, "Files kept by a closed tab", func(names []string) string {
+func (w *workspace) takeRecovered() {
+	w.takeKept(KeyRecovered, "Files kept by a closed tab", func(names []string) string {
 		return "A tab was closed while another tab had changed the same workspace. Its changes were kept here: " + strings.Join(names, ", ") + "."
 	})
 }
@@ -377,8 +377,8 @@ func (c *Workbench) takeRecovered() {
 // says what was added with say. Files identical to one of the workspace's
 // are not added again; unreadable data is kept aside and reported as what.
 // It reports whether it added a file.
-func (c *Workbench) takeKept(key, what string, say func(names []string) string) bool {
-	if c.sharedView || c.conflict || c.ed == nil {
+func (w *workspace) takeKept(key, what string, say func(names []string) string) bool {
+	if w.sharedView || w.conflict || w.ed == nil {
 		return false
 	}
 	raw, ok, _ := storageGet(key)
@@ -389,55 +389,50 @@ func (c *Workbench) takeKept(key, what string, say func(names []string) string) 
 	if err != nil {
 		if aside := keepAside(KeyUnreadable+"."+key[len(keyPrefix):], raw); aside != "" {
 			storageRemove(key)
-			c.setNotice(what + " could not be read back (" + err.Error() + "); they were kept in this browser's storage under “" + aside + "”, and are offered on your next visit.")
+			w.notify(what + " could not be read back (" + err.Error() + "); they were kept in this browser's storage under “" + aside + "”, and are offered on your next visit.")
 		} else {
-			c.setNotice(what + " could not be read back (" + err.Error() + ").")
+			w.notify(what + " could not be read back (" + err.Error() + ").")
 		}
 		return false
 	}
-	mine := c.currentFiles()
+	mine := w.currentFiles()
 	merged, overflow := MergeKeepBoth(mine, kept)
 	var names []string
 	for _, f := range append(merged[len(mine):], overflow...) {
 		names = append(names, "“"+f.Name+"”")
 	}
-	c.showFiles(merged)
-	c.saveNow()
-	if c.conflict {
+	w.showFiles(merged)
+	w.saveNow()
+	if w.conflict {
 		return false // another save came first: the key is taken once this is settled
 	}
 	storageRemove(key)
-	c.keepOverflow(overflow)
+	w.keepOverflow(overflow)
 	if msg := say(names); msg != "" {
-		c.setNotice(msg)
+		w.notify(msg)
 	}
 	return len(merged) > len(mine)
 }
 
 // keepOverflow offers as downloads the copies that did not fit in the
 // workspace.
-func (c *Workbench) keepOverflow(files []wsFile) {
+func (w *workspace) keepOverflow(files []wsFile) {
 	for _, f := range files {
-		c.downloadText(f.Name, f.Text)
+		downloadText(f.Name, f.Text)
 	}
 	if len(files) > 0 {
-		c.setNotice("The workspace holds at most " + strconv.Itoa(maxFiles) + " files: " + strconv.Itoa(len(files)) + " copies were offered as downloads instead.")
+		w.notify("The workspace holds at most " + strconv.Itoa(maxFiles) + " files: " + strconv.Itoa(len(files)) + " copies were offered as downloads instead.")
 	}
-}
-
-func (c *Workbench) setNotice(msg string) {
-	c.notice = msg
-	c.ctx.Dispatch(func(app.Context) { c.notice = msg })
 }
 
 // conflictBanner asks which version of the workspace comes first.
-func (c *Workbench) conflictBanner() app.UI {
+func (w *workspace) conflictBanner() app.UI {
 	return app.Div().ID("tab-conflict").Class("shared-banner conflict-banner").Body(
 		app.P().ID("tab-conflict-text").Role("alert").Text("Another tab changed this workspace while you were editing here, so this tab stopped saving. "+
 			"Nothing is lost: the version you choose stays as it is, and the other version's changed files are added as copies, such as “"+CopyName("robots.txt", 1)+"”."),
 		app.Button().ID("conflict-theirs").Class("btn").Type("button").Text("Use the other tab's version, keep mine as copies").
-			OnClick(func(app.Context, app.Event) { c.resolveConflict(false) }),
+			OnClick(func(app.Context, app.Event) { w.resolveConflict(false) }),
 		app.Button().ID("conflict-mine").Class("btn").Type("button").Text("Keep my version, add the other tab's as copies").
-			OnClick(func(app.Context, app.Event) { c.resolveConflict(true) }),
+			OnClick(func(app.Context, app.Event) { w.resolveConflict(true) }),
 	)
 }

@@ -406,12 +406,12 @@ func (c *Workbench) followVersions() {
 func (c *Workbench) newVersions() *Versions {
 	return &Versions{
 		Text: func() (string, string) {
-			n, t, _ := c.mainText()
+			n, t, _ := c.ws.mainText()
 			return n, t
 		},
 		Others: func() (names, texts []string) {
-			for i := 1; i < len(c.files); i++ {
-				names, texts = append(names, c.files[i].Name), append(texts, c.textOf(i))
+			for i := 1; i < len(c.ws.files); i++ {
+				names, texts = append(names, c.ws.files[i].Name), append(texts, c.ws.textOf(i))
 			}
 			return names, texts
 		},

@@ -30,48 +30,30 @@ ACAP-allow-crawl: /news/*.html$
 ACAP-allow-index: /news/ time-limit=7-days
 `
 
-// Workbench is the page: toolbar, editor, problems.
+// Workbench is the page: the toolbar, and the components it composes,
+// which own their state: the workspace (its files, saving and the sync
+// with other tabs), the editor, the simulator with the page tester, the
+// converter and the side panels.
 type Workbench struct {
 	app.Compo
 
-	ctx      app.Context
+	ctx app.Context
+	// ws is a value, not a pointer: Render draws its state (the file's
+	// name, the banners) before OnMount has restored it.
+	ws       workspace
 	ed       *editor
-	fileName string
-	dirty    bool
+	sim      *simulator
+	conv     *converter
 	theme    string
 	fontSize int
 	notice   string
 	// openNotice is the notice about the last file opened (refused, or
 	// read from UTF-16): the next file opened replaces it.
 	openNotice string
-	pending    *pendingLoad
-	// kept lists the records kept from an earlier visit that could not
-	// be read back then (keptEarlier), offered as files.
-	kept []string
 
 	// fromCache: the page was served by the service worker, so it may be
 	// older than the deploy.
-	fromCache   bool
-	crlf        bool // the opened file used CRLF line ends; downloads keep them
-	savePending bool
-	saveFn      app.Func
-	saveFailed  bool // the last save was refused by the browser
-
-	// Sync with the other tabs (tabsync.go).
-	tabID    string
-	rev      Rev      // the revision this tab last loaded, saved or took
-	base     []wsFile // the files as of rev
-	conflict bool     // another tab changed the files too: saves wait for a choice
-
-	// The workspace: files[0] is the robots.txt that is simulated; the
-	// editor holds files[active] (its Text is updated on switching).
-	files      []wsFile
-	active     int
-	lastOthers []*policy.File
-	wsVer      int
-
-	sim  *simulator
-	conv *converter
+	fromCache bool
 
 	slowTimer  int
 	slowFn     app.Func
@@ -89,19 +71,18 @@ type Workbench struct {
 	builder       *Builder
 	versions      *Versions
 
-	shareErr   error      // a share link that could not be opened
-	sharedView bool       // a shared workspace is shown (see shared.go)
-	presenter  bool       // presenter mode
-	start      int        // the start screen is shown (startFirst, startAgain)
-	printView  *PrintView // while printing
+	shareErr  error      // a share link that could not be opened
+	presenter bool       // presenter mode
+	start     int        // the start screen is shown (startFirst, startAgain)
+	printView *PrintView // while printing
 }
 
 // OnInit sets the defaults used by the pre-rendered page.
 func (c *Workbench) OnInit(ctx app.Context) { c.defaults() }
 
 func (c *Workbench) defaults() {
-	if c.fileName == "" {
-		c.fileName = "robots.txt"
+	if c.ws.fileName == "" {
+		c.ws.fileName = "robots.txt"
 	}
 	if c.theme == "" {
 		c.theme = "light"
@@ -109,6 +90,17 @@ func (c *Workbench) defaults() {
 	if c.fontSize == 0 {
 		c.fontSize = defaultFS
 	}
+}
+
+// connectWorkspace gives the workspace what it needs of the page: its
+// notices, what follows its files, and what is saved and shared with them.
+func (c *Workbench) connectWorkspace() {
+	w := &c.ws
+	w.say = func(msg string) { c.notice = msg }
+	w.changed = c.workspaceChanged
+	w.opened = c.fitOpened
+	w.savedWith = c.savedWith
+	w.shareState = c.shareState
 }
 
 // OnMount restores the saved state and starts the editor.
@@ -120,45 +112,26 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	}
 	c.restorePreferences()
 
-	// Records kept from an earlier visit (before this one keeps any).
-	c.kept = keptEarlier()
-	name, text, keptWS, salvaged := c.restoreDoc()
-	c.files = []wsFile{{Name: name, Text: text, Dirty: c.dirty}}
-	active, urls, simSettings := c.restoreWorkspace(keptWS)
-	if st, ok := c.openSharedAtStart(); ok {
-		simSettings, urls = c.showShared(st)
-		active = c.active
-		name, text, c.dirty = c.files[0].Name, c.files[0].Text, true
-		c.active = 0
+	c.connectWorkspace()
+	w := &c.ws
+	urls, simSettings, panel, salvaged := w.restore(c.openSharedAtStart)
+	if panel != "" {
+		c.panel = panel
 	}
 	if urls != nil {
 		byID(idSimURLs).Set("value", *urls)
 	}
-	if active > 0 && active < len(c.files) {
-		c.active = active
-		name, text, c.dirty = c.files[active].Name, c.files[active].Text, c.files[active].Dirty
+	f := w.files[w.active]
+	c.ed = newEditor(f.Name, f.Text, c.fontSize, c.edited)
+	w.mount(ctx, c.ed)
+	c.sim = newSimulator(c.ed, w.simFiles, simSettings)
+	c.sim.onOpenFile = w.openRefLine
+	c.sim.mainShown = func() bool { return w.active == 0 }
+	c.sim.onChange = w.scheduleSave
+	if !w.sharedView {
+		c.sim.fit(w.parsedFile(0, w.files[0].Name))
 	}
-	c.fileName = name
-	byID("file-name").Set("value", name)
-	c.saveFn = app.FuncOf(func(app.Value, []app.Value) any { c.saveNow(); return nil })
-	c.ed = newEditor(name, text, c.fontSize, c.edited)
-	if from := c.referrer(c.active); from != nil {
-		c.ed.d.From = from
-		c.ed.d.Check()
-		c.ed.render()
-	}
-	c.renderTabs()
-	tabs := byID(idTabs)
-	tabs.Call("addEventListener", "click", app.FuncOf(func(_ app.Value, args []app.Value) any { c.tabsClick(args[0]); return nil }))
-	tabs.Call("addEventListener", "keydown", app.FuncOf(func(_ app.Value, args []app.Value) any { c.tabsKey(args[0]); return nil }))
-	c.sim = newSimulator(c.ed, c.simFiles, simSettings)
-	c.sim.onOpenFile = c.openRefLine
-	c.sim.mainShown = func() bool { return c.active == 0 }
-	c.sim.onChange = c.scheduleSave
-	if !c.sharedView {
-		c.sim.fit(c.parsedFile(0, c.files[0].Name))
-	}
-	c.conv = newConverter(c.ed, c.mainText, c.downloadText, c.applyToMain)
+	c.conv = newConverter(c.ed, w.mainText, downloadText, w.applyToMain)
 	c.scheduleSlowChecks()
 	// A paste of (most of) a whole file is opening it: the simulator's
 	// defaults follow it (see slowChecks).
@@ -176,8 +149,8 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	if v, ok, _ := storageGet(KeyPresenter); ok && v == "1" {
 		c.setPresenterMode(true)
 	}
-	if c.sharedView {
-		c.saveNow()
+	if w.sharedView {
+		w.saveNow()
 	}
 	byID("side-extra").Call("addEventListener", "click", app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if b := args[0].Get("target").Call("closest", "button.disclose"); b.Truthy() {
@@ -186,11 +159,11 @@ func (c *Workbench) OnMount(ctx app.Context) {
 		return nil
 	}))
 	c.watchUpdates()
-	c.startSync()
+	w.startSync()
 	if salvaged {
-		c.saveNow() // the damaged record was moved aside: save what it held
+		w.saveNow() // the damaged record was moved aside: save what it held
 	}
-	c.listenToPage()
+	w.listenToPage()
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
 	app.Window().Set("__wbReady", app.Window().Get("performance").Call("now"))
 }
@@ -213,11 +186,7 @@ func (c *Workbench) restorePreferences() {
 
 // edited runs inside the textarea's input event.
 func (c *Workbench) edited() {
-	if !c.dirty {
-		c.ctx.Dispatch(func(app.Context) { c.dirty = true })
-		c.dirty = true
-	}
-	c.scheduleSave()
+	c.ws.edited()
 	if c.sim != nil {
 		c.sim.schedule()
 	}
@@ -247,24 +216,11 @@ func (c *Workbench) slowChecks() {
 	}
 	c.followSignals()
 	f := c.ed.d.File
-	if (c.fitPending || (c.pasteLen > 0 && 2*c.pasteLen >= len(f.Src))) && c.active == 0 && c.sim != nil {
+	if (c.fitPending || (c.pasteLen > 0 && 2*c.pasteLen >= len(f.Src))) && c.ws.active == 0 && c.sim != nil {
 		c.sim.fit(f)
 	}
 	c.pasteLen, c.fitPending = 0, false
-	var others []*policy.File
-	for i := range c.files {
-		if i == c.active {
-			continue
-		}
-		name := RefName(c.files[i].Name)
-		if i == 0 {
-			name = c.files[0].Name
-		}
-		if o := c.parsedFile(i, name); o != nil {
-			others = append(others, o)
-		}
-	}
-	refs := policy.CheckReferences(f, others...)
+	refs := policy.CheckReferences(f, c.ws.others()...)
 	// The drift check proves (up to its budget): in a goroutine that lets
 	// the page draw, its result shown if the text has not changed since.
 	go func() {
@@ -286,6 +242,41 @@ func (c *Workbench) workspaceChanged() {
 		c.scheduleSlowChecks()
 	}
 	c.panelsFollow()
+}
+
+// fitOpened has the simulator follow a file of size bytes opened in place
+// of robots.txt (its defaults fit the file: simulator.fit).
+func (c *Workbench) fitOpened(size int) {
+	if c.sim == nil {
+		return
+	}
+	switch {
+	case size <= openCheckMax:
+		c.sim.fit(c.ed.file())
+	case size <= syncCheckMax:
+		// Checked and fitted once the text is drawn: the browser's
+		// layout of the text and the check never share a frame.
+		afterPaint(func() {
+			if c.ws.active == 0 {
+				c.sim.fit(c.ed.file())
+			}
+		})
+	default:
+		// A large file is checked after the first paint: the
+		// simulator follows it with the slow checks.
+		c.fitPending = true
+	}
+}
+
+// savedWith is what each tab saves with the workspace's files: the
+// simulator's URLs and settings and the side panel open.
+func (c *Workbench) savedWith() (urls string, sim *SimSettings, panel string) {
+	urls = byID(idSimURLs).Get("value").String()
+	if c.sim != nil {
+		st := c.sim.settings()
+		sim = &st
+	}
+	return urls, sim, c.panel
 }
 
 // toggleDisclosure opens or closes the part a disclosure button controls.
@@ -325,17 +316,7 @@ func (c *Workbench) changeName(ctx app.Context, e app.Event) {
 	if name == "" {
 		name = "robots.txt"
 	}
-	c.fileName = name
-	if c.ed != nil {
-		c.ed.d.Name = name
-		c.files[c.active].Name = name
-		c.renderTabs()
-		c.ed.d.From = c.referrer(c.active)
-		c.ed.d.Check()
-		c.ed.render()
-		c.workspaceChanged()
-		c.scheduleSave()
-	}
+	c.ws.rename(name)
 }
 
 func (c *Workbench) openFile(ctx app.Context, e app.Event) {
@@ -392,7 +373,7 @@ func (c *Workbench) readFile(f app.Value) {
 				if warning != "" {
 					c.notice, c.openNotice = warning, warning
 				}
-				c.offerLoad(name, text)
+				c.ws.offerLoad(name, text)
 			})
 		}
 		if len(text) < viewMin {
@@ -422,7 +403,7 @@ func (c *Workbench) loadSample(ctx app.Context, e app.Event) {
 	failFn = app.FuncOf(fail)
 	textFn = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		text := args[0].String()
-		c.ctx.Dispatch(func(app.Context) { c.offerLoad(file, text) })
+		c.ctx.Dispatch(func(app.Context) { c.ws.offerLoad(file, text) })
 		return nil
 	})
 	respFn = app.FuncOf(func(_ app.Value, args []app.Value) any {
@@ -465,7 +446,7 @@ func (c *Workbench) editLarge(ctx app.Context, e app.Event) {
 }
 
 // downloadText offers text as a file download.
-func (c *Workbench) downloadText(name, text string) {
+func downloadText(name, text string) {
 	w := app.Window()
 	blob := w.Get("Blob").New([]any{text}, map[string]any{"type": "text/plain;charset=utf-8"})
 	url := w.Get("URL").Call("createObjectURL", blob)
@@ -487,7 +468,7 @@ func (c *Workbench) watchUpdates() {
 		return
 	}
 	reload := func() {
-		c.saveNow()
+		c.ws.saveNow()
 		app.Window().Get("location").Call("reload")
 	}
 	if app.Window().Get("goappUpdatedBeforeWasmLoaded").Truthy() {
@@ -506,7 +487,7 @@ func (c *Workbench) OnAppUpdate(ctx app.Context) {
 	// A page that came from the network is already the new version (this
 	// also runs when the first service worker takes control).
 	if ctx.AppUpdateAvailable() && c.fromCache {
-		c.saveNow()
+		c.ws.saveNow()
 		ctx.Reload()
 	}
 }
@@ -515,7 +496,7 @@ func (c *Workbench) OnAppUpdate(ctx app.Context) {
 // that showing them never remounts it (go-app diffs by position).
 func (c *Workbench) Render() app.UI {
 	dirtyClass, dirtyText := "dirty-mark clean", ""
-	if c.dirty {
+	if c.ws.dirty {
 		dirtyClass, dirtyText = "dirty-mark", "● not downloaded"
 	}
 	themeLabel := "Dark theme"
@@ -528,12 +509,12 @@ func (c *Workbench) Render() app.UI {
 			app.H1().Class("brand").Text("ACAP Workbench"),
 			app.Button().ID("start-open").Class("btn").Type("button").Aria("haspopup", "dialog").Text("Start").OnClick(c.openStart),
 			app.Label().For("file-name").Class("sr-only").Text("File name"),
-			app.Input().ID("file-name").Class("file-name").Type("text").Value(c.fileName).
+			app.Input().ID("file-name").Class("file-name").Type("text").Value(c.ws.fileName).
 				Aria("label", "File name").Spellcheck(false).OnChange(c.changeName),
 			app.Span().ID("dirty").Class(dirtyClass).Text(dirtyText),
 			app.Label().For("file-input").Class("btn").Text("Open…"),
 			app.Input().ID("file-input").Class("sr-only").Type("file").Accept(".txt,text/plain").OnChange(c.openFile),
-			app.Button().ID("download").Class("btn").Type("button").Text("Download").OnClick(c.download),
+			app.Button().ID("download").Class("btn").Type("button").Text("Download").OnClick(c.ws.download),
 			app.Label().For("sample").Class("sr-only").Text("Load an example"),
 			app.Select().ID("sample").Class("btn").OnChange(c.loadSample).Body(
 				app.Option().Value("").Selected(true).Text("Examples…"),
@@ -573,7 +554,7 @@ func (c *Workbench) Render() app.UI {
 				app.P().ID("editor-help").Class("help").Text("Tab indents; press Esc then Tab to leave the editor. Drop a robots.txt here to open it."),
 				app.Div().Class("save-row").Body(
 					app.Div().ID("save-state").Class("save-state").Aria("live", "polite"),
-					app.Button().ID("save-download").Class("btn").Type("button").Hidden(true).Text("Download this file").OnClick(c.download),
+					app.Button().ID("save-download").Class("btn").Type("button").Hidden(true).Text("Download this file").OnClick(c.ws.download),
 				),
 				&ShareLinkButton{GetState: c.shareState},
 			),
@@ -591,31 +572,8 @@ func (c *Workbench) Render() app.UI {
 				app.Button().Class("btn").Type("button").Text("Dismiss").OnClick(c.dismissNotice),
 			)
 		}),
-		app.If(c.pending != nil, func() app.UI {
-			name, q := "", "“"+c.fileName+"” has changes that were not downloaded. Replace it with “"
-			if c.pending != nil {
-				name = c.pending.name
-			}
-			if !c.dirty {
-				q = "Replace “" + c.fileName + "” with “"
-			}
-			return app.Div().Class("overlay").Body(
-				app.Div().ID("confirm").Class("dialog").Role("alertdialog").Aria("modal", "true").Aria("labelledby", "confirm-text").Body(
-					app.P().ID("confirm-text").Text(q+name+"”?"),
-					app.Div().Class("dialog-buttons").Body(
-						app.Button().ID("confirm-replace").Class("btn danger").Type("button").Text("Replace").OnClick(c.confirmReplace),
-						app.Button().ID("confirm-keep").Class("btn").Type("button").Text("Keep editing").OnClick(c.cancelReplace),
-					),
-				),
-			)
-		}),
-		app.If(c.sharedView, func() app.UI {
-			return app.Div().ID("shared-banner").Class("shared-banner").Role("status").Body(
-				app.Span().Text("You are looking at a shared workspace. Your own work is kept apart, unchanged, until you choose."),
-				app.Button().ID("shared-keep").Class("btn").Type("button").Text("Keep this workspace as mine").OnClick(c.keepShared),
-				app.Button().ID("shared-back").Class("btn").Type("button").Text("Back to my work").OnClick(c.backToOwnWork),
-			)
-		}),
+		app.If(c.ws.pending != nil, c.ws.confirmDialog),
+		app.If(c.ws.sharedView, c.ws.sharedBanner),
 		app.If(c.shareErr != nil, func() app.UI {
 			return app.Div().ID("share-error").Class("shared-banner").Body(
 				&SharedLinkError{Err: c.shareErr, OnDismiss: func() {
@@ -624,8 +582,8 @@ func (c *Workbench) Render() app.UI {
 			)
 		}),
 		app.If(c.printView != nil, func() app.UI { return c.printView }),
-		app.If(c.conflict, c.conflictBanner),
-		app.If(len(c.kept) > 0 && !c.sharedView, c.keptBanner),
+		app.If(c.ws.conflict, c.ws.conflictBanner),
+		app.If(len(c.ws.kept) > 0 && !c.ws.sharedView, c.ws.keptBanner),
 		app.If(c.start != 0, c.renderStart),
 	)
 }

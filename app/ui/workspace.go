@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/acap-workbench/workbench/app/doc"
+	"github.com/acap-workbench/workbench/app/share"
 	"github.com/acap-workbench/workbench/policy"
 )
 
@@ -18,6 +19,75 @@ const KeyWorkspace = keyPrefix + "workspace"
 
 // maxFiles bounds the workspace.
 const maxFiles = 8
+
+// workspace is the files the workbench holds, one of them in the editor,
+// and their keeping: the file tabs (workspacetabs.go), opening a file in
+// the editor's place (workspaceload.go), the autosave and what is read
+// back at the start (workspacesave.go), the sync with the other tabs and
+// its conflicts (tabsync.go), the records kept from an earlier visit
+// (salvage.go), the text the guard kept (guard.go) and a shared workspace
+// shown apart from the user's own (shared.go). Like the editor, it draws
+// the tabs into the page directly; its banners and its dialog
+// (conflictBanner, keptBanner, sharedBanner, confirmDialog) are parts of
+// the Workbench's Render.
+type workspace struct {
+	ctx app.Context // the Workbench's: its dispatches redraw the page
+	ed  *editor     // shows files[active], whose Text is updated on switching; nil until mount
+
+	// files[0] is the robots.txt that is simulated.
+	files      []wsFile
+	active     int
+	fileName   string // the name of the file in the editor, as its field shows it
+	dirty      bool   // the file in the editor has changes that were not downloaded
+	crlf       bool   // the file in the editor used CRLF line ends; downloads keep them
+	lastOthers []*policy.File
+	ver        int // changes with lastOthers (simFiles)
+
+	pending     *pendingLoad // a file waiting for the user's answer to replace the editor's
+	savePending bool
+	saveFn      app.Func
+	saveFailed  bool // the last save was refused by the browser
+	// kept lists the records kept from an earlier visit that could not
+	// be read back then (keptEarlier), offered as files.
+	kept       []string
+	sharedView bool // a shared workspace is shown (see shared.go)
+
+	// Sync with the other tabs (tabsync.go).
+	tabID    string
+	rev      Rev      // the revision this tab last loaded, saved or took
+	base     []wsFile // the files as of rev
+	conflict bool     // another tab changed the files too: saves wait for a choice
+
+	// What the workspace needs of the page.
+	say        func(msg string)                                     // shows a notice (within go-app's events)
+	changed    func()                                               // reruns what depends on every file
+	opened     func(size int)                                       // robots.txt was replaced by a file of size bytes
+	savedWith  func() (urls string, sim *SimSettings, panel string) // each tab's own settings, saved with the files
+	shareState func() share.State                                   // the shared view as a share link carries it
+}
+
+// mount starts the workspace in the page (OnMount), once restore has
+// chosen the file shown: ed is the editor made for files[active]. It
+// draws the tabs and follows their clicks and keys.
+func (w *workspace) mount(ctx app.Context, ed *editor) {
+	w.ctx, w.ed = ctx, ed
+	w.saveFn = app.FuncOf(func(app.Value, []app.Value) any { w.saveNow(); return nil })
+	if from := w.referrer(w.active); from != nil {
+		ed.d.From = from
+		ed.d.Check()
+		ed.render()
+	}
+	w.renderTabs()
+	tabs := byID(idTabs)
+	tabs.Call("addEventListener", "click", app.FuncOf(func(_ app.Value, args []app.Value) any { w.tabsClick(args[0]); return nil }))
+	tabs.Call("addEventListener", "keydown", app.FuncOf(func(_ app.Value, args []app.Value) any { w.tabsKey(args[0]); return nil }))
+}
+
+// notify shows msg in the page's notice from outside go-app's events.
+func (w *workspace) notify(msg string) {
+	w.say(msg)
+	w.ctx.Dispatch(func(app.Context) { w.say(msg) })
+}
 
 // wsFile is one file of the workspace.
 type wsFile struct {
@@ -97,69 +167,88 @@ func RefName(name string) string {
 }
 
 // textOf returns the current text of file i.
-func (c *Workbench) textOf(i int) string {
-	if i == c.active && c.ed != nil {
-		return c.ed.text()
+func (w *workspace) textOf(i int) string {
+	if i == w.active && w.ed != nil {
+		return w.ed.text()
 	}
-	return c.files[i].Text
+	return w.files[i].Text
 }
 
 // parsedFile returns file i parsed under name, reusing the editor's parse
 // when the file is in the editor and the name agrees.
-func (c *Workbench) parsedFile(i int, name string) *policy.File {
-	if i == c.active && c.ed != nil {
-		if f := c.ed.file(); f != nil && f.Name == name {
+func (w *workspace) parsedFile(i int, name string) *policy.File {
+	if i == w.active && w.ed != nil {
+		if f := w.ed.file(); f != nil && f.Name == name {
 			return f
 		}
 	}
-	w := &c.files[i]
-	text := c.textOf(i)
-	if w.parsed == nil || w.parsedText != text || w.parsedName != name {
-		f, err := policy.Parse(name, []byte(text))
+	f := &w.files[i]
+	text := w.textOf(i)
+	if f.parsed == nil || f.parsedText != text || f.parsedName != name {
+		p, err := policy.Parse(name, []byte(text))
 		if err != nil {
 			return nil
 		}
-		w.parsed, w.parsedText, w.parsedName = f, text, name
+		f.parsed, f.parsedText, f.parsedName = p, text, name
 	}
-	return w.parsed
+	return f.parsed
 }
 
 // simFiles gives the simulator the workspace: robots.txt, the others, and
 // a version that changes when they do.
-func (c *Workbench) simFiles() (*policy.File, []*policy.File, int) {
-	if len(c.files) == 0 {
+func (w *workspace) simFiles() (*policy.File, []*policy.File, int) {
+	if len(w.files) == 0 {
 		return nil, nil, 0
 	}
-	main := c.parsedFile(0, c.files[0].Name)
+	main := w.parsedFile(0, w.files[0].Name)
 	var others []*policy.File
-	for i := 1; i < len(c.files); i++ {
-		if f := c.parsedFile(i, RefName(c.files[i].Name)); f != nil {
+	for i := 1; i < len(w.files); i++ {
+		if f := w.parsedFile(i, RefName(w.files[i].Name)); f != nil {
 			others = append(others, f)
 		}
 	}
-	same := len(others) == len(c.lastOthers)
+	same := len(others) == len(w.lastOthers)
 	for i := 0; same && i < len(others); i++ {
-		same = others[i] == c.lastOthers[i]
+		same = others[i] == w.lastOthers[i]
 	}
 	if !same {
-		c.lastOthers = others
-		c.wsVer++
+		w.lastOthers = others
+		w.ver++
 	}
-	return main, others, c.wsVer
+	return main, others, w.ver
+}
+
+// others returns the files not in the editor, parsed as the file in the
+// editor finds them: robots.txt by its name, the others by their path.
+func (w *workspace) others() []*policy.File {
+	var others []*policy.File
+	for i := range w.files {
+		if i == w.active {
+			continue
+		}
+		name := RefName(w.files[i].Name)
+		if i == 0 {
+			name = w.files[0].Name
+		}
+		if o := w.parsedFile(i, name); o != nil {
+			others = append(others, o)
+		}
+	}
+	return others
 }
 
 // referrer returns robots.txt, parsed, when file i is a file it refers to
 // with ACAP-permissions-reference, so that the editor checks file i with
 // robots.txt's definitions visible (policy.ParseReferenced); else nil.
-func (c *Workbench) referrer(i int) *policy.File {
-	if i <= 0 || i >= len(c.files) {
+func (w *workspace) referrer(i int) *policy.File {
+	if i <= 0 || i >= len(w.files) {
 		return nil
 	}
-	main := c.parsedFile(0, c.files[0].Name)
+	main := w.parsedFile(0, w.files[0].Name)
 	if main == nil {
 		return nil
 	}
-	want := RefName(c.files[i].Name)
+	want := RefName(w.files[i].Name)
 	for _, r := range main.Records {
 		if r.Reference == nil {
 			continue
@@ -178,8 +267,8 @@ func (c *Workbench) referrer(i int) *policy.File {
 }
 
 // unresolvedRefs returns the paths robots.txt refers to that are not open.
-func (c *Workbench) unresolvedRefs() []string {
-	f := c.parsedFile(0, c.files[0].Name)
+func (w *workspace) unresolvedRefs() []string {
+	f := w.parsedFile(0, w.files[0].Name)
 	if f == nil {
 		return nil
 	}
@@ -198,8 +287,8 @@ func (c *Workbench) unresolvedRefs() []string {
 			continue
 		}
 		open := false
-		for _, w := range c.files[1:] {
-			if RefName(w.Name) == RefName(p) {
+		for _, o := range w.files[1:] {
+			if RefName(o.Name) == RefName(p) {
 				open = true
 			}
 		}
@@ -210,35 +299,59 @@ func (c *Workbench) unresolvedRefs() []string {
 	return out
 }
 
+// edited runs inside the textarea's input event.
+func (w *workspace) edited() {
+	if !w.dirty {
+		w.ctx.Dispatch(func(app.Context) { w.dirty = true })
+		w.dirty = true
+	}
+	w.scheduleSave()
+}
+
+// rename gives the file in the editor the name typed in its field.
+func (w *workspace) rename(name string) {
+	w.fileName = name
+	if w.ed != nil {
+		w.ed.d.Name = name
+		w.files[w.active].Name = name
+		w.renderTabs()
+		w.ed.d.From = w.referrer(w.active)
+		w.ed.d.Check()
+		w.ed.render()
+		w.changed()
+		w.scheduleSave()
+	}
+}
+
 // setDirty sets the "not downloaded" mark from outside go-app's events.
-func (c *Workbench) setDirty(d bool) {
-	c.dirty = d
-	c.ctx.Dispatch(func(app.Context) { c.dirty = d })
+func (w *workspace) setDirty(d bool) {
+	w.dirty = d
+	w.ctx.Dispatch(func(app.Context) { w.dirty = d })
 }
 
 // mainText returns robots.txt: its name, its text, and whether it is in
 // the editor.
-func (c *Workbench) mainText() (string, string, bool) {
-	return c.files[0].Name, c.textOf(0), c.active == 0
+func (w *workspace) mainText() (string, string, bool) {
+	return w.files[0].Name, w.textOf(0), w.active == 0
 }
 
 // applyToMain replaces robots.txt's text as one edit that Ctrl+Z undoes.
-func (c *Workbench) applyToMain(text string) {
-	c.switchTo(0)
-	c.ed.replaceText(text)
+func (w *workspace) applyToMain(text string) {
+	w.switchTo(0)
+	w.ed.replaceText(text)
 }
 
 // openRefLine shows line n of the workspace file with the given path.
-func (c *Workbench) openRefLine(path string, n int) {
+func (w *workspace) openRefLine(path string, n int) {
 	if path == "" {
-		c.switchTo(0)
-		c.ed.selectLine(n)
+		w.switchTo(0)
+		w.ed.selectLine(n)
 		return
 	}
-	for i, f := range c.files {
+	for i, f := range w.files {
 		if i > 0 && RefName(f.Name) == RefName(path) {
-			c.switchTo(i)
-			c.ed.selectLine(n)
+			w.switchTo(i)
+			w.ed.selectLine(n)
 			return
 		}
 	}

@@ -7,9 +7,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/acap-workbench/workbench/app/doc"
-	"github.com/acap-workbench/workbench/policy"
 )
 
+// pendingLoad is a file waiting for the user's answer before it replaces
+// the text in the editor.
 type pendingLoad struct {
 	name, text string
 	after      func() // run once the text is loaded (not when the user keeps editing)
@@ -17,59 +18,45 @@ type pendingLoad struct {
 
 // offerLoad loads a file, asking first when the current text has changes
 // that were not downloaded.
-func (c *Workbench) offerLoad(name, text string) {
-	if c.dirty && c.ed != nil && c.ed.text() != text {
-		c.ask(name, text)
+func (w *workspace) offerLoad(name, text string) {
+	if w.dirty && w.ed != nil && w.ed.text() != text {
+		w.ask(name, text)
 		return
 	}
-	c.load(name, text)
+	w.load(name, text)
 }
 
 // ask asks before replacing the current text with name's.
-func (c *Workbench) ask(name, text string) {
-	c.pending = &pendingLoad{name: name, text: text}
-	c.focusSoon("confirm-keep")
+func (w *workspace) ask(name, text string) {
+	w.pending = &pendingLoad{name: name, text: text}
+	w.ctx.Defer(func(app.Context) { byID("confirm-keep").Call("focus") })
 }
 
-func (c *Workbench) load(name, text string) {
+// load puts a file in place of the one in the editor.
+func (w *workspace) load(name, text string) {
 	if len(text) > doc.MaxSize {
-		c.notice = doc.TooLarge(name, len(text))
+		w.say(doc.TooLarge(name, len(text)))
 		return
 	}
-	c.pending = nil
+	w.pending = nil
 	// A textarea turns every line end into LF; remember CRLF files so the
 	// download gives them back as they were.
-	c.crlf = strings.Contains(text, "\r\n")
-	c.fileName = name
+	w.crlf = strings.Contains(text, "\r\n")
+	w.fileName = name
 	byID("file-name").Set("value", name)
-	c.dirty = false
-	c.files[c.active].Name = name
-	c.ed.d.From = c.referrer(c.active)
-	c.ed.setText(name, text)
-	if c.sim != nil && c.active == 0 {
-		switch {
-		case len(text) <= openCheckMax:
-			c.sim.fit(c.ed.file())
-		case len(text) <= syncCheckMax:
-			// Checked and fitted once the text is drawn: the browser's
-			// layout of the text and the check never share a frame.
-			afterPaint(func() {
-				if c.active == 0 {
-					c.sim.fit(c.ed.file())
-				}
-			})
-		default:
-			// A large file is checked after the first paint: the
-			// simulator follows it with the slow checks.
-			c.fitPending = true
-		}
+	w.dirty = false
+	w.files[w.active].Name = name
+	w.ed.d.From = w.referrer(w.active)
+	w.ed.setText(name, text)
+	if w.active == 0 && w.opened != nil {
+		w.opened(len(text))
 	}
-	c.renderTabs()
-	c.workspaceChanged()
+	w.renderTabs()
+	w.changed()
 	if len(text) <= openCheckMax {
-		c.saveNow()
+		w.saveNow()
 	} else {
-		c.scheduleSave() // after the first paint too
+		w.scheduleSave() // after the first paint too
 	}
 }
 
@@ -77,69 +64,84 @@ func (c *Workbench) load(name, text string) {
 // fitted by the simulator and saved in the task that shows it.
 const openCheckMax = 8 << 10
 
-func (c *Workbench) confirmReplace(ctx app.Context, e app.Event) {
-	if p := c.pending; p != nil {
-		c.load(p.name, p.text)
+func (w *workspace) confirmReplace(ctx app.Context, e app.Event) {
+	if p := w.pending; p != nil {
+		w.load(p.name, p.text)
 		if p.after != nil {
 			p.after()
 		}
 	}
 }
 
-func (c *Workbench) cancelReplace(ctx app.Context, e app.Event) {
-	c.pending = nil
+func (w *workspace) cancelReplace(ctx app.Context, e app.Event) {
+	w.pending = nil
 	byID(idInput).Call("focus")
 }
 
+// confirmDialog asks before a file replaces the one in the editor.
+func (w *workspace) confirmDialog() app.UI {
+	name, q := "", "“"+w.fileName+"” has changes that were not downloaded. Replace it with “"
+	if w.pending != nil {
+		name = w.pending.name
+	}
+	if !w.dirty {
+		q = "Replace “" + w.fileName + "” with “"
+	}
+	return app.Div().Class("overlay").Body(
+		app.Div().ID("confirm").Class("dialog").Role("alertdialog").Aria("modal", "true").Aria("labelledby", "confirm-text").Body(
+			app.P().ID("confirm-text").Text(q+name+"”?"),
+			app.Div().Class("dialog-buttons").Body(
+				app.Button().ID("confirm-replace").Class("btn danger").Type("button").Text("Replace").OnClick(w.confirmReplace),
+				app.Button().ID("confirm-keep").Class("btn").Type("button").Text("Keep editing").OnClick(w.cancelReplace),
+			),
+		),
+	)
+}
+
 // openAsNew opens an example (from the gallery, an exercise, the help or
-// the start screen) as the simulated file, with what to simulate. It never
+// the start screen) as the simulated file, then runs simulate. It never
 // replaces work that was not downloaded: when robots.txt has such changes,
 // it is kept in a tab of its own; when the workspace is full, the user is
 // asked. keepAll keeps a downloaded robots.txt too, unless it is the
 // welcome example or the text being opened.
-func (c *Workbench) openAsNew(name, text string, urls []string, crawler, purpose string, kind policy.Kind, keepAll bool) {
-	if c.ed == nil {
+func (w *workspace) openAsNew(name, text string, keepAll bool, simulate func()) {
+	if w.ed == nil {
 		return
 	}
 	if len(text) > doc.MaxSize {
-		c.notice = doc.TooLarge(name, len(text))
+		w.say(doc.TooLarge(name, len(text)))
 		return
 	}
-	simulate := func() {
-		if c.sim != nil {
-			c.sim.Simulate(urls, crawler, purpose, kind)
-		}
-	}
-	c.switchTo(0)
-	own := c.ed.text()
+	w.switchTo(0)
+	own := w.ed.text()
 	switch {
-	case !c.dirty && (!keepAll || own == Welcome || own == text):
+	case !w.dirty && (!keepAll || own == Welcome || own == text):
 		// Nothing to lose: robots.txt is as it was opened or downloaded.
-		c.load(name, text)
+		w.load(name, text)
 		simulate()
-	case len(c.files) >= maxFiles:
-		if c.dirty {
-			c.offerLoad(name, text)
+	case len(w.files) >= maxFiles:
+		if w.dirty {
+			w.offerLoad(name, text)
 		} else {
-			c.ask(name, text)
+			w.ask(name, text)
 		}
-		if c.pending != nil {
-			c.pending.after = simulate
+		if w.pending != nil {
+			w.pending.after = simulate
 		} else {
 			simulate()
 		}
 	default:
-		kept := keptName(c.files, c.files[0].Name, name)
+		kept := keptName(w.files, w.files[0].Name, name)
 		why := ""
-		if c.dirty {
+		if w.dirty {
 			why = ", which has changes that were not downloaded,"
 		}
-		c.files[0].Text, c.files[0].Dirty = own, c.dirty
-		c.files[0].Name = kept
-		c.files = append([]wsFile{{Name: name, Text: text}}, c.files...)
-		c.active = 1
-		c.switchTo(0)
-		c.notice = "“" + name + "” is now the simulated file. Your own file" + why + " is kept in the tab “" + kept + "”."
+		w.files[0].Text, w.files[0].Dirty = own, w.dirty
+		w.files[0].Name = kept
+		w.files = append([]wsFile{{Name: name, Text: text}}, w.files...)
+		w.active = 1
+		w.switchTo(0)
+		w.say("“" + name + "” is now the simulated file. Your own file" + why + " is kept in the tab “" + kept + "”.")
 		simulate()
 	}
 }
@@ -152,8 +154,8 @@ func keptName(files []wsFile, old, incoming string) string {
 		if RefName(n) == RefName(incoming) {
 			return true
 		}
-		for _, w := range files[1:] {
-			if RefName(w.Name) == RefName(n) {
+		for _, f := range files[1:] {
+			if RefName(f.Name) == RefName(n) {
 				return true
 			}
 		}

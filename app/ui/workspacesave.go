@@ -7,16 +7,47 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/acap-workbench/workbench/app/share"
 )
 
-// restoreWorkspace reads the other files saved by saveNow.
-func (c *Workbench) restoreWorkspace(kept string) (active int, urls *string, sim *SimSettings) {
+// restore reads the saved workspace back (or, when openShared returns one,
+// shows a shared workspace instead) and chooses the file the editor opens
+// on: files[active]. It returns the simulator's URLs and settings and the
+// side panel saved with it, and whether a damaged record was salvaged.
+func (w *workspace) restore(openShared func() (share.State, bool)) (urls *string, sim *SimSettings, panel string, salvaged bool) {
+	// Records kept from an earlier visit (before this one keeps any).
+	w.kept = keptEarlier()
+	name, text, keptWS, salvaged := w.restoreDoc()
+	w.files = []wsFile{{Name: name, Text: text, Dirty: w.dirty}}
+	active, urls, sim, panel := w.restoreWorkspace(keptWS)
+	if st, ok := openShared(); ok {
+		sim, urls = w.showShared(st)
+		if ValidPanel(st.Panel) {
+			panel = st.Panel
+		}
+		active = w.active
+		name, w.dirty = w.files[0].Name, true
+		w.active = 0
+	}
+	if active > 0 && active < len(w.files) {
+		w.active = active
+		name, w.dirty = w.files[active].Name, w.files[active].Dirty
+	}
+	w.fileName = name
+	byID("file-name").Set("value", name)
+	return urls, sim, panel, salvaged
+}
+
+// restoreWorkspace reads the other files saved by saveNow, and the side
+// panel saved with them ("" when none was).
+func (w *workspace) restoreWorkspace(kept string) (active int, urls *string, sim *SimSettings, panel string) {
 	raw, ok, err := storageGet(KeyWorkspace)
 	if kept != "" {
 		raw, ok, err = kept, true, nil
 	}
 	if err != nil || !ok {
-		return 0, nil, nil
+		return 0, nil, nil, ""
 	}
 	s, err := DecodeWorkspace(raw)
 	if err != nil {
@@ -29,37 +60,37 @@ func (c *Workbench) restoreWorkspace(kept string) (active int, urls *string, sim
 		if len(fs) > maxFiles-1 {
 			fs = fs[:maxFiles-1]
 		}
-		c.files = append(c.files[:1], fs...)
+		w.files = append(w.files[:1], fs...)
 		msg := "The other files of your workspace could not be restored (" + err.Error() + "); their record " + where + "."
 		if len(fs) > 0 {
 			msg = "The record of your workspace's other files was damaged (" + err.Error() + "); the texts of " + strconv.Itoa(len(fs)) + " files were recovered: check them. The record " + where + "."
 		}
-		c.notice = msg
-		return 0, nil, nil
+		w.say(msg)
+		return 0, nil, nil, ""
 	}
-	c.files = append(c.files[:1], s.Files...)
+	w.files = append(w.files[:1], s.Files...)
 	if ValidPanel(s.Panel) {
-		c.panel = s.Panel
+		panel = s.Panel
 	}
-	return s.Active, s.URLs, s.Sim
+	return s.Active, s.URLs, s.Sim, panel
 }
 
 // restoreDoc reads the saved robots.txt: its name and text (the welcome
 // example when there is none), the workspace a failed save left in this
 // tab, and whether the text was salvaged from a damaged record. What went
-// wrong is said in c.notice.
-func (c *Workbench) restoreDoc() (name, text, keptWS string, salvaged bool) {
+// wrong is said with w.say.
+func (w *workspace) restoreDoc() (name, text, keptWS string, salvaged bool) {
 	name, text = "robots.txt", Welcome
 	raw, ok, err := storageGet(KeyDoc)
-	if d, w, kept := sessionKept(); kept {
+	if d, ws, kept := sessionKept(); kept {
 		// A save this tab could not make: its copy is newer than storage's.
-		raw, ok, err, keptWS = d, true, nil, w
-		c.saveFailed = true
-		c.notice = "The browser's storage could not hold your last changes; this tab kept them, and they are shown. Download your file to keep it."
+		raw, ok, err, keptWS = d, true, nil, ws
+		w.saveFailed = true
+		w.say("The browser's storage could not hold your last changes; this tab kept them, and they are shown. Download your file to keep it.")
 	}
 	switch {
 	case err != nil:
-		c.notice = "Your browser does not allow this page to save your work (" + err.Error() + "). Download your file to keep it."
+		w.say("Your browser does not allow this page to save your work (" + err.Error() + "). Download your file to keep it.")
 	case ok:
 		s, err := DecodeSaved(raw)
 		if err != nil {
@@ -71,13 +102,13 @@ func (c *Workbench) restoreDoc() (name, text, keptWS string, salvaged bool) {
 				where = "It was kept in this browser's storage under “" + k + "”"
 			}
 			if fs := SalvageFiles(raw, "robots.txt"); len(fs) > 0 {
-				name, text, c.dirty, salvaged = fs[0].Name, fs[0].Text, true, true
-				c.notice = "Your saved work was damaged (" + err.Error() + "); its text was recovered and is shown: check it. " + where + "."
+				name, text, w.dirty, salvaged = fs[0].Name, fs[0].Text, true, true
+				w.say("Your saved work was damaged (" + err.Error() + "); its text was recovered and is shown: check it. " + where + ".")
 			} else {
-				c.notice = "Your saved work could not be restored: " + err.Error() + ". " + where + "; the editor starts with an example."
+				w.say("Your saved work could not be restored: " + err.Error() + ". " + where + "; the editor starts with an example.")
 			}
 		} else {
-			name, text, c.dirty = s.Name, s.Text, s.Dirty
+			name, text, w.dirty = s.Name, s.Text, s.Dirty
 		}
 	}
 	return name, text, keptWS, salvaged
@@ -86,18 +117,18 @@ func (c *Workbench) restoreDoc() (name, text, keptWS string, salvaged bool) {
 // listenToPage saves when the page is hidden or left, asks before leaving
 // when the browser refused to save, and opens a share link pasted into the
 // address bar.
-func (c *Workbench) listenToPage() {
-	app.Window().Call("addEventListener", "pagehide", app.FuncOf(func(app.Value, []app.Value) any { c.leave(); return nil }))
+func (w *workspace) listenToPage() {
+	app.Window().Call("addEventListener", "pagehide", app.FuncOf(func(app.Value, []app.Value) any { w.leave(); return nil }))
 	app.Window().Get("document").Call("addEventListener", "visibilitychange", app.FuncOf(func(app.Value, []app.Value) any {
 		if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
-			c.saveBeforeLeaving()
+			w.saveBeforeLeaving()
 		}
 		return nil
 	}))
 	// When the browser refused to save, leaving asks first.
 	app.Window().Call("addEventListener", "beforeunload", app.FuncOf(func(_ app.Value, args []app.Value) any {
-		c.saveBeforeLeaving()
-		if c.saveFailed && c.unsavedWork() {
+		w.saveBeforeLeaving()
+		if w.saveFailed && w.unsavedWork() {
 			args[0].Call("preventDefault")
 			args[0].Set("returnValue", "")
 		}
@@ -107,7 +138,7 @@ func (c *Workbench) listenToPage() {
 	// changes the fragment: save, and start again to open it.
 	app.Window().Call("addEventListener", "hashchange", app.FuncOf(func(app.Value, []app.Value) any {
 		if _, err := LoadShared(app.Window().Get("location").Get("hash").String()); !errors.Is(err, ErrNoShareLink) {
-			c.saveNow()
+			w.saveNow()
 			app.Window().Get("location").Call("reload")
 		}
 		return nil
@@ -115,29 +146,29 @@ func (c *Workbench) listenToPage() {
 }
 
 // scheduleSave saves at most half a second after the first unsaved change.
-func (c *Workbench) scheduleSave() {
-	if c.savePending {
+func (w *workspace) scheduleSave() {
+	if w.savePending {
 		return
 	}
-	c.savePending = true
-	app.Window().Call("setTimeout", c.saveFn, 500)
+	w.savePending = true
+	app.Window().Call("setTimeout", w.saveFn, 500)
 }
 
-func (c *Workbench) saveNow() { c.save(false) }
+func (w *workspace) saveNow() { w.save(false) }
 
 // save stores the workspace. Unless force is set (the user chose to replace
 // what is stored), it first checks that no other tab saved since this one
 // last did, and settles that first (see sync).
-func (c *Workbench) save(force bool) {
-	c.savePending = false
-	if c.ed == nil {
+func (w *workspace) save(force bool) {
+	w.savePending = false
+	if w.ed == nil {
 		return
 	}
-	c.files[c.active].Text = c.ed.text()
-	c.files[c.active].Dirty = c.dirty
+	w.files[w.active].Text = w.ed.text()
+	w.files[w.active].Dirty = w.dirty
 	st := byID("save-state")
-	if c.sharedView {
-		if err := c.saveShared(); err != nil {
+	if w.sharedView {
+		if err := w.saveShared(); err != nil {
 			st.Set("textContent", "This shared workspace is not saved in this browser: it is too large for its storage.")
 			st.Set("className", "save-state save-failed")
 			return
@@ -147,25 +178,20 @@ func (c *Workbench) save(force bool) {
 		return
 	}
 	stored := storedRev()
-	if !force && c.tabID != "" {
-		if c.conflict {
-			c.enterConflict()
+	if !force && w.tabID != "" {
+		if w.conflict {
+			w.enterConflict()
 			return
 		}
-		if stored != c.rev {
-			if theirs, ok := storedFiles(); ok && !c.sync(stored, theirs) {
+		if stored != w.rev {
+			if theirs, ok := storedFiles(); ok && !w.sync(stored, theirs) {
 				return
 			}
 		}
 	}
-	raw := EncodeSaved(c.files[0].Name, c.files[0].Text, c.files[0].Dirty, time.Now())
-	urls := byID(idSimURLs).Get("value").String()
-	var sim *SimSettings
-	if c.sim != nil {
-		st := c.sim.settings()
-		sim = &st
-	}
-	ws := EncodeWorkspace(c.files[1:], c.active, urls, sim, c.panel)
+	raw := EncodeSaved(w.files[0].Name, w.files[0].Text, w.files[0].Dirty, time.Now())
+	urls, sim, panel := w.savedWith()
+	ws := EncodeWorkspace(w.files[1:], w.active, urls, sim, panel)
 	err := storageSet(KeyDoc, raw)
 	if err == nil {
 		err = storageSet(KeyWorkspace, ws)
@@ -174,7 +200,7 @@ func (c *Workbench) save(force bool) {
 	if err != nil {
 		// Keep the text in this tab's session storage (it survives a reload)
 		// and ask before the tab is closed; offer a download.
-		c.saveFailed = true
+		w.saveFailed = true
 		kept := "Your text is kept in this tab, also across a reload, but not once the tab is closed."
 		if sessionKeep(raw, ws) != nil {
 			kept = "This tab could not keep a copy either."
@@ -184,15 +210,15 @@ func (c *Workbench) save(force bool) {
 		dl.Set("hidden", false)
 		return
 	}
-	if c.tabID != "" {
-		next := Rev{N: max(stored.N, c.rev.N) + 1, Tab: c.tabID}
+	if w.tabID != "" {
+		next := Rev{N: max(stored.N, w.rev.N) + 1, Tab: w.tabID}
 		if storageSet(KeyRev, EncodeRev(next)) == nil {
-			c.rev = next
+			w.rev = next
 		}
-		c.base = snapshot(c.files)
+		w.base = snapshot(w.files)
 	}
-	if c.saveFailed {
-		c.saveFailed = false
+	if w.saveFailed {
+		w.saveFailed = false
 		sessionDrop()
 		dl.Set("hidden", true)
 	}
@@ -202,11 +228,11 @@ func (c *Workbench) save(force bool) {
 
 // unsavedWork reports whether a file of the workspace has changes that were
 // not downloaded.
-func (c *Workbench) unsavedWork() bool {
-	if c.dirty {
+func (w *workspace) unsavedWork() bool {
+	if w.dirty {
 		return true
 	}
-	for _, f := range c.files {
+	for _, f := range w.files {
 		if f.Dirty {
 			return true
 		}
@@ -217,21 +243,23 @@ func (c *Workbench) unsavedWork() bool {
 // saveBeforeLeaving saves at once what waits for the autosave when the page
 // is hidden or left (a reload, a closed tab, another app in front), so the
 // last keystrokes are never lost.
-func (c *Workbench) saveBeforeLeaving() {
-	if c.savePending {
-		c.saveNow()
+func (w *workspace) saveBeforeLeaving() {
+	if w.savePending {
+		w.saveNow()
 	}
 }
 
-func (c *Workbench) download(ctx app.Context, e app.Event) {
-	if c.ed == nil {
+// download offers the file in the editor as a download, with the line
+// ends it was opened with, and marks it downloaded.
+func (w *workspace) download(ctx app.Context, e app.Event) {
+	if w.ed == nil {
 		return
 	}
-	text := c.ed.text()
-	if c.crlf {
+	text := w.ed.text()
+	if w.crlf {
 		text = strings.ReplaceAll(text, "\n", "\r\n")
 	}
-	c.downloadText(c.fileName, text)
-	c.dirty = false
-	c.saveNow()
+	downloadText(w.fileName, text)
+	w.dirty = false
+	w.saveNow()
 }

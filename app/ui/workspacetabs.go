@@ -13,11 +13,11 @@ const idTabs = "tabs"
 // tablist holds only the tabs: a tab's close button is for the mouse
 // (hidden from assistive technology, out of the tab order), and the
 // keyboard closes the focused tab with Delete, as the tabs pattern says.
-func (c *Workbench) renderTabs() {
+func (w *workspace) renderTabs() {
 	var b strings.Builder
 	b.WriteString(`<div role="tablist" class="tablist" aria-label="Files of the workspace">`)
-	for i, f := range c.files {
-		sel := i == c.active
+	for i, f := range w.files {
+		sel := i == w.active
 		tab := "-1"
 		if sel {
 			tab = "0"
@@ -39,35 +39,35 @@ func (c *Workbench) renderTabs() {
 		b.WriteString(`</span>`)
 	}
 	b.WriteString(`</div>`)
-	if len(c.files) < maxFiles {
+	if len(w.files) < maxFiles {
 		b.WriteString(`<button type="button" class="tab-add" id="tab-add" title="Add a file referred to by ACAP-permissions-reference">+ File</button>`)
 	}
 	byID(idTabs).Set("innerHTML", b.String())
 }
 
-func (c *Workbench) tabsClick(ev app.Value) {
+func (w *workspace) tabsClick(ev app.Value) {
 	t := ev.Get("target")
 	if b := t.Call("closest", "[data-close]"); b.Truthy() {
 		i, _ := strconv.Atoi(b.Call("getAttribute", "data-close").String())
-		c.closeFile(i)
+		w.closeFile(i)
 		return
 	}
 	if b := t.Call("closest", "[data-tab]"); b.Truthy() {
 		i, _ := strconv.Atoi(b.Call("getAttribute", "data-tab").String())
-		c.switchTo(i)
+		w.switchTo(i)
 		return
 	}
 	if t.Call("closest", "#tab-add").Truthy() {
-		c.addFile()
+		w.addFile()
 	}
 }
 
 // tabsKey moves between tabs with the arrow keys (the tablist pattern).
-func (c *Workbench) tabsKey(ev app.Value) {
+func (w *workspace) tabsKey(ev app.Value) {
 	if !ev.Get("target").Call("closest", "[data-tab]").Truthy() {
 		return
 	}
-	i := c.active
+	i := w.active
 	switch ev.Get("key").String() {
 	case "ArrowLeft":
 		i--
@@ -76,53 +76,53 @@ func (c *Workbench) tabsKey(ev app.Value) {
 	case "Delete":
 		ev.Call("preventDefault")
 		if i > 0 {
-			c.closeFile(i)
+			w.closeFile(i)
 		}
 		return
 	default:
 		return
 	}
 	ev.Call("preventDefault")
-	i = (i + len(c.files)) % len(c.files)
-	c.switchTo(i)
+	i = (i + len(w.files)) % len(w.files)
+	w.switchTo(i)
 	byID("tab-" + strconv.Itoa(i)).Call("focus")
 }
 
 // switchTo shows file i in the editor.
-func (c *Workbench) switchTo(i int) {
-	if i < 0 || i >= len(c.files) || i == c.active || c.ed == nil {
+func (w *workspace) switchTo(i int) {
+	if i < 0 || i >= len(w.files) || i == w.active || w.ed == nil {
 		return
 	}
-	c.files[c.active].Text = c.ed.text()
-	c.files[c.active].Dirty = c.dirty
-	c.active = i
-	f := c.files[i]
-	c.fileName = f.Name
+	w.files[w.active].Text = w.ed.text()
+	w.files[w.active].Dirty = w.dirty
+	w.active = i
+	f := w.files[i]
+	w.fileName = f.Name
 	byID("file-name").Set("value", f.Name)
-	c.crlf = strings.Contains(f.Text, "\r\n")
-	c.ed.traced = nil
-	c.ed.d.From = c.referrer(i)
-	c.ed.setText(f.Name, f.Text)
-	c.setDirty(f.Dirty)
-	c.renderTabs()
-	c.workspaceChanged()
-	c.saveNow()
+	w.crlf = strings.Contains(f.Text, "\r\n")
+	w.ed.traced = nil
+	w.ed.d.From = w.referrer(i)
+	w.ed.setText(f.Name, f.Text)
+	w.setDirty(f.Dirty)
+	w.renderTabs()
+	w.changed()
+	w.saveNow()
 }
 
 // NewFileText is the text of a file added to the workspace.
 const NewFileText = "##ACAP version=1.1\n# Permissions that robots.txt refers to with ACAP-permissions-reference.\nACAP-crawler: *\nACAP-disallow-crawl: /private/\n"
 
-func (c *Workbench) addFile() {
-	if len(c.files) >= maxFiles {
+func (w *workspace) addFile() {
+	if len(w.files) >= maxFiles {
 		return
 	}
 	name := ""
-	if refs := c.unresolvedRefs(); len(refs) > 0 {
+	if refs := w.unresolvedRefs(); len(refs) > 0 {
 		name = refs[0]
 	}
 	taken := func(n string) bool {
-		for _, w := range c.files {
-			if RefName(w.Name) == RefName(n) {
+		for _, f := range w.files {
+			if RefName(f.Name) == RefName(n) {
 				return true
 			}
 		}
@@ -134,29 +134,29 @@ func (c *Workbench) addFile() {
 			name = "acap-policy-" + strconv.Itoa(k) + ".txt"
 		}
 	}
-	c.files = append(c.files, wsFile{Name: name, Text: NewFileText})
-	c.switchTo(len(c.files) - 1)
+	w.files = append(w.files, wsFile{Name: name, Text: NewFileText})
+	w.switchTo(len(w.files) - 1)
 }
 
-func (c *Workbench) closeFile(i int) {
-	if i <= 0 || i >= len(c.files) {
+func (w *workspace) closeFile(i int) {
+	if i <= 0 || i >= len(w.files) {
 		return
 	}
-	if c.files[i].Dirty || (i == c.active && c.dirty) {
-		if !app.Window().Call("confirm", "“"+c.files[i].Name+"” has changes that were not downloaded. Close it anyway?").Bool() {
+	if w.files[i].Dirty || (i == w.active && w.dirty) {
+		if !app.Window().Call("confirm", "“"+w.files[i].Name+"” has changes that were not downloaded. Close it anyway?").Bool() {
 			return
 		}
 	}
-	if i == c.active {
-		c.files[c.active].Text = c.ed.text()
-		c.switchTo(0)
+	if i == w.active {
+		w.files[w.active].Text = w.ed.text()
+		w.switchTo(0)
 	}
-	c.files = append(c.files[:i], c.files[i+1:]...)
-	if c.active > i {
-		c.active--
+	w.files = append(w.files[:i], w.files[i+1:]...)
+	if w.active > i {
+		w.active--
 	}
-	c.renderTabs()
-	c.workspaceChanged()
-	c.saveNow()
-	byID("tab-" + strconv.Itoa(c.active)).Call("focus")
+	w.renderTabs()
+	w.changed()
+	w.saveNow()
+	byID("tab-" + strconv.Itoa(w.active)).Call("focus")
 }
