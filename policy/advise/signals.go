@@ -489,6 +489,27 @@ func (a *adviser) groupLines(agents []string, u *recordUses, disallow, allow []s
 			fill = "Allow: / refuses nothing; it is there because Google's parser reads the User-agent lines of a group without Allow or Disallow as part of the next group."
 		}
 	}
+	cu, usageFrom, usageExpl := contentUsage(agents, u)
+	from = append(from, usageFrom...)
+	expl = append(expl, usageExpl...)
+	if fill != "" {
+		expl = append(expl, fill)
+	}
+	if len(cu) > 0 || len(disallow) > 0 {
+		news = true
+	}
+	if len(sigs) > 0 {
+		cu = append(sigs, cu...)
+	}
+	lines = append(userAgentLines(agents), rules...)
+	lines = append(lines, cu...)
+	return lines, from, expl, news
+}
+
+// contentUsage writes the Content-Usage and Content-Signal lines of u for
+// agents, with the file lines they come from and the sentences that
+// explain them.
+func contentUsage(agents []string, u *recordUses) (cu []string, from []int, expl []string) {
 	// Content-Usage: the labels of one path on one line, refusals first.
 	var paths []string
 	labels := map[string][]string{}
@@ -521,7 +542,6 @@ func (a *adviser) groupLines(agents []string, u *recordUses, disallow, allow []s
 			from = append(from, u.trainYes.from[p]...)
 		}
 	}
-	var cu []string
 	for _, p := range paths {
 		cu = append(cu, "Content-Usage: "+p+" "+strings.Join(labels[p], ", "))
 	}
@@ -552,18 +572,7 @@ func (a *adviser) groupLines(agents []string, u *recordUses, disallow, allow []s
 	if len(whole) > 0 {
 		expl = append(expl, "Content-Signal (Cloudflare's Content Signals Policy) says it for the whole site with "+strings.Join(whole, ", ")+".")
 	}
-	if fill != "" {
-		expl = append(expl, fill)
-	}
-	if len(cu) > 0 || len(disallow) > 0 {
-		news = true
-	}
-	if len(sigs) > 0 {
-		cu = append(sigs, cu...)
-	}
-	lines = append(userAgentLines(agents), rules...)
-	lines = append(lines, cu...)
-	return lines, from, expl, news
+	return cu, from, expl
 }
 
 // group proposes the group of one part of a record's crawlers, and, when
