@@ -189,7 +189,7 @@ func keepReading(p *Policy, kind Kind, crawler string) (pats []*Pattern, roles [
 	return pats, roles, true
 }
 
-// keepOne runs the search for one spec.
+// keepOne runs the search for one spec (keepSearch).
 //
 // A reading's answer is that of the strongest pattern that matches (none:
 // allowed; for the spec's paths, none: not refused). A state of the
@@ -212,31 +212,52 @@ func keepReading(p *Policy, kind Kind, crawler string) (pats []*Pattern, roles [
 // no further there. Under a path to refuse, with no deeper path not to
 // refuse left, the old version's answer no longer counts (s[0] is -2).
 func keepOne(pols [2]*Policy, kind Kind, sp *KeepSpec, opt *KeepOptions) KeepResult {
-	res := KeepResult{Crawler: sp.Crawler}
-	var auts []autPattern
-	var roles [][]keepRole
-	index := map[string]int{}
-	noReduce := [3]bool{}
-	verdict := [3]map[int32]bool{{}, {}, {}}
-	add := func(p *Pattern, r keepRole) {
-		ap := autPatternOf(p)
-		k := ap.key()
-		i, ok := index[k]
-		if !ok {
-			i = len(auts)
-			index[k] = i
-			auts = append(auts, ap)
-			roles = append(roles, nil)
-		}
-		roles[i] = append(roles[i], r)
-		verdict[r.reading][r.strength] = r.allow
-	}
+	return newKeepSearch(pols, kind, sp, opt).run()
+}
+
+// keepSearch is the search of one spec: the patterns of both versions and
+// the spec's paths, each with its roles, and the summaries of the states.
+type keepSearch struct {
+	pols     [2]*Policy
+	kind     Kind
+	sp       *KeepSpec
+	opt      *KeepOptions
+	auts     []autPattern
+	roles    [][]keepRole
+	index    map[string]int
+	noReduce [3]bool
+	verdict  [3]map[int32]bool
+	// marked: of one version only, or of another strength in each, or a
+	// path to refuse.
+	marked []bool
+	a      *automaton
+	// The summaries, interned: per reading the strength of the strongest
+	// pattern matched for good (-1: none; -2 for the old version: its
+	// answer no longer counts), and whether a marked pattern matched.
+	sums    map[[4]int32]int32
+	sumList [][4]int32
+	// opp is, per reading, the strength of the weakest live pattern
+	// stronger than the summary's whose verdict differs from its: a
+	// pattern of the summary's verdict matters only if stronger than that
+	// (it could then override it), since a pattern no longer live never
+	// matches.
+	opp             [3]int32
+	raw             []int32
+	work, nextYield int
+}
+
+// newKeepSearch gathers the patterns of the spec's crawler in both
+// versions and the spec's paths, and marks those that can make the
+// versions differ.
+func newKeepSearch(pols [2]*Policy, kind Kind, sp *KeepSpec, opt *KeepOptions) *keepSearch {
+	k := &keepSearch{pols: pols, kind: kind, sp: sp, opt: opt, index: map[string]int{},
+		verdict: [3]map[int32]bool{{}, {}, {}}, sums: map[[4]int32]int32{}, nextYield: keepYieldEvery}
 	for v, p := range pols {
 		pats, rs, reduce := keepReading(p, kind, sp.Crawler)
-		noReduce[v] = !reduce
+		k.noReduce[v] = !reduce
 		for i, pat := range pats {
 			rs[i].reading = v
-			add(pat, rs[i])
+			k.add(pat, rs[i])
 		}
 	}
 	refused := map[int]bool{}
@@ -244,14 +265,14 @@ func keepOne(pols [2]*Policy, kind Kind, sp *KeepSpec, opt *KeepOptions) KeepRes
 		pat := CompilePattern(path, MatchPrefix)
 		// The longest path decides: its length, then which it is (two
 		// paths of one length are never both prefixes of a path).
-		add(&pat, keepRole{reading: 2, strength: int32(len(path))<<10 | int32(i), allow: !sp.Refuse[i]})
+		k.add(&pat, keepRole{reading: 2, strength: int32(len(path))<<10 | int32(i), allow: !sp.Refuse[i]})
 		if sp.Refuse[i] {
 			ap := autPatternOf(&pat)
-			refused[index[ap.key()]] = true
+			refused[k.index[ap.key()]] = true
 		}
 	}
-	marked := make([]bool, len(auts)) // of one version only, or of another strength in each, or a path to refuse
-	for q, rs := range roles {
+	k.marked = make([]bool, len(k.auts))
+	for q, rs := range k.roles {
 		var in [2][]int32
 		for _, r := range rs {
 			if r.reading < 2 {
@@ -260,125 +281,147 @@ func keepOne(pols [2]*Policy, kind Kind, sp *KeepSpec, opt *KeepOptions) KeepRes
 		}
 		slices.Sort(in[0])
 		slices.Sort(in[1])
-		marked[q] = refused[q] || !slices.Equal(slices.Compact(in[0]), slices.Compact(in[1]))
+		k.marked[q] = refused[q] || !slices.Equal(slices.Compact(in[0]), slices.Compact(in[1]))
 	}
-	a := newAutomaton(auts)
-	sums := map[[4]int32]int32{}
-	var sumList [][4]int32
-	intern := func(s [4]int32) int32 {
-		id, ok := sums[s]
-		if !ok {
-			id = int32(len(sumList))
-			sums[s] = id
-			sumList = append(sumList, s)
-		}
-		return id
+	k.a = newAutomaton(k.auts)
+	return k
+}
+
+// add adds a pattern with a role, once per pattern.
+func (k *keepSearch) add(p *Pattern, r keepRole) {
+	ap := autPatternOf(p)
+	key := ap.key()
+	i, ok := k.index[key]
+	if !ok {
+		i = len(k.auts)
+		k.index[key] = i
+		k.auts = append(k.auts, ap)
+		k.roles = append(k.roles, nil)
 	}
-	bestAllows := func(r int, s [4]int32) bool {
-		if s[r] < 0 {
-			return true // nothing matched: allowed, not refused
-		}
-		return verdict[r][s[r]]
+	k.roles[i] = append(k.roles[i], r)
+	k.verdict[r.reading][r.strength] = r.allow
+}
+
+func (k *keepSearch) intern(s [4]int32) int32 {
+	id, ok := k.sums[s]
+	if !ok {
+		id = int32(len(k.sumList))
+		k.sums[s] = id
+		k.sumList = append(k.sumList, s)
 	}
-	// opp is, per reading, the strength of the weakest live pattern
-	// stronger than the summary's whose verdict differs from its: a
-	// pattern of the summary's verdict matters only if stronger than that
-	// (it could then override it), since a pattern no longer live never
-	// matches.
-	var opp [3]int32
-	relevantRole := func(r keepRole, s [4]int32) bool {
-		switch {
-		case r.reading == 0 && s[0] == -2:
-			return false
-		case noReduce[r.reading]:
+	return id
+}
+
+// bestAllows is reading r's verdict under summary s.
+func (k *keepSearch) bestAllows(r int, s [4]int32) bool {
+	if s[r] < 0 {
+		return true // nothing matched: allowed, not refused
+	}
+	return k.verdict[r][s[r]]
+}
+
+func (k *keepSearch) relevantRole(r keepRole, s [4]int32) bool {
+	switch {
+	case r.reading == 0 && s[0] == -2:
+		return false
+	case k.noReduce[r.reading]:
+		return true
+	case r.strength <= s[r.reading]:
+		return false
+	}
+	return r.allow != k.bestAllows(r.reading, s) || r.strength > k.opp[r.reading]
+}
+
+func (k *keepSearch) relevant(q int32, s [4]int32) bool {
+	for _, r := range k.roles[q] {
+		if k.relevantRole(r, s) {
 			return true
-		case r.strength <= s[r.reading]:
-			return false
 		}
-		return r.allow != bestAllows(r.reading, s) || r.strength > opp[r.reading]
 	}
-	relevant := func(q int32, s [4]int32) bool {
-		for _, r := range roles[q] {
-			if relevantRole(r, s) {
+	return false
+}
+
+func (k *keepSearch) refuses(s [4]int32) bool { return s[2] >= 0 && k.sp.Refuse[s[2]&1023] }
+
+// step reads unit u (or, with u < 0, nothing: the start) from live
+// positions under summary s.
+func (k *keepSearch) step(live []int32, s [4]int32, u int) ([]int32, [4]int32) {
+	a := k.a
+	if u < 0 {
+		k.raw = k.raw[:0]
+		for i := range k.auts {
+			if !k.auts[i].never {
+				k.raw = a.closure(k.raw, i, 0)
+			}
+		}
+	} else {
+		k.raw = a.stepRaw(k.raw[:0], live, u)
+	}
+	k.work += len(k.raw) + 1
+	if k.work >= k.nextYield && k.opt.Yield != nil {
+		k.opt.Yield()
+		k.nextYield = k.work + keepYieldEvery
+	}
+	for _, it := range k.raw {
+		if q := it &^ matchedBit; it&matchedBit != 0 {
+			for _, r := range k.roles[q] {
+				if s[r.reading] != -2 {
+					s[r.reading] = max(s[r.reading], r.strength)
+				}
+			}
+			if k.marked[q] {
+				s[3] = 1
+			}
+		}
+	}
+	k.opp = [3]int32{1 << 30, 1 << 30, 1 << 30}
+	for _, it := range k.raw {
+		if it&matchedBit != 0 {
+			continue
+		}
+		for _, r := range k.roles[it>>16] {
+			if r.strength > s[r.reading] && r.allow != k.bestAllows(r.reading, s) {
+				k.opp[r.reading] = min(k.opp[r.reading], r.strength)
+			}
+		}
+	}
+	var out []int32
+	for _, it := range k.raw {
+		if it&matchedBit == 0 && k.relevant(it>>16, s) {
+			out = append(out, it)
+		}
+	}
+	if s[0] != -2 && len(k.sp.Paths) < 1024 && k.refuses(s) && !slices.ContainsFunc(out, func(it int32) bool {
+		for _, r := range k.roles[it>>16] {
+			if r.reading == 2 && k.relevantRole(r, s) {
 				return true
 			}
 		}
 		return false
+	}) {
+		s[0] = -2
+		out = slices.DeleteFunc(out, func(it int32) bool { return !k.relevant(it>>16, s) })
 	}
-	refuses := func(s [4]int32) bool { return s[2] >= 0 && sp.Refuse[s[2]&1023] }
-	// step reads unit u (or, with u < 0, nothing: the start) from live
-	// positions under summary s.
-	var raw []int32
-	work, nextYield := 0, keepYieldEvery
-	step := func(live []int32, s [4]int32, u int) ([]int32, [4]int32) {
-		if u < 0 {
-			raw = raw[:0]
-			for i := range auts {
-				if !auts[i].never {
-					raw = a.closure(raw, i, 0)
-				}
-			}
-		} else {
-			raw = a.stepRaw(raw[:0], live, u)
-		}
-		work += len(raw) + 1
-		if work >= nextYield && opt.Yield != nil {
-			opt.Yield()
-			nextYield = work + keepYieldEvery
-		}
-		for _, it := range raw {
-			if q := it &^ matchedBit; it&matchedBit != 0 {
-				for _, r := range roles[q] {
-					if s[r.reading] != -2 {
-						s[r.reading] = max(s[r.reading], r.strength)
-					}
-				}
-				if marked[q] {
-					s[3] = 1
-				}
-			}
-		}
-		opp = [3]int32{1 << 30, 1 << 30, 1 << 30}
-		for _, it := range raw {
-			if it&matchedBit != 0 {
-				continue
-			}
-			for _, r := range roles[it>>16] {
-				if r.strength > s[r.reading] && r.allow != bestAllows(r.reading, s) {
-					opp[r.reading] = min(opp[r.reading], r.strength)
-				}
-			}
-		}
-		var out []int32
-		for _, it := range raw {
-			if it&matchedBit == 0 && relevant(it>>16, s) {
-				out = append(out, it)
-			}
-		}
-		if s[0] != -2 && len(sp.Paths) < 1024 && refuses(s) && !slices.ContainsFunc(out, func(it int32) bool {
-			for _, r := range roles[it>>16] {
-				if r.reading == 2 && relevantRole(r, s) {
-					return true
-				}
-			}
-			return false
-		}) {
-			s[0] = -2
-			out = slices.DeleteFunc(out, func(it int32) bool { return !relevant(it>>16, s) })
-		}
-		slices.Sort(out)
-		return slices.Compact(out), s
-	}
+	slices.Sort(out)
+	return slices.Compact(out), s
+}
+
+// run explores the product breadth first and asks both versions, on the
+// shortest path, once per summary and set of anchored ends (which fix
+// the answers of every path to a state).
+func (k *keepSearch) run() KeepResult {
+	a, sp := k.a, k.sp
+	res := KeepResult{Crawler: sp.Crawler}
 	none := [4]int32{-1, -1, -1, 0}
-	live, s := step(nil, none, -1)
-	live, s = step(live, s, '/')
-	start, _ := a.intern(live, intern(s), -1, '/')
+	live, s := k.step(nil, none, -1)
+	live, s = k.step(live, s, '/')
+	start, _ := a.intern(live, k.intern(s), -1, '/')
 	answered := map[string]bool{}
 	queue := []int32{start}
 	var key []byte
 	for head := 0; head < len(queue); head++ {
-		if work > opt.MaxWork {
-			res.States, res.Work = a.numStates(), work
+		if k.work > k.opt.MaxWork {
+			res.States, res.Work = a.numStates(), k.work
 			return res
 		}
 		id := queue[head]
@@ -390,27 +433,27 @@ func keepOne(pols [2]*Policy, kind Kind, sp *KeepSpec, opt *KeepOptions) KeepRes
 		}
 		if !answered[string(key)] {
 			answered[string(key)] = true
-			if res.Path = keepCheck(pols, kind, sp, a, id, &res); res.Path != "" {
+			if res.Path = keepCheck(k.pols, k.kind, sp, a, id, &res); res.Path != "" {
 				res.Proved = true
-				res.States, res.Work = a.numStates(), work
+				res.States, res.Work = a.numStates(), k.work
 				return res
 			}
 		}
 		if len(st) == 0 {
 			continue // nothing can change an answer any more: every longer path is alike
 		}
-		if sumList[sid][3] == 0 && !slices.ContainsFunc(st, func(it int32) bool { return marked[it>>16] }) {
+		if k.sumList[sid][3] == 0 && !slices.ContainsFunc(st, func(it int32) bool { return k.marked[it>>16] }) {
 			continue // no marked pattern has matched or can: the versions agree on every longer path
 		}
 		for _, u := range a.successors(st, nil) {
-			nl, ns := step(st, sumList[sid], u)
-			if nid, isNew := a.intern(nl, intern(ns), id, u); isNew {
+			nl, ns := k.step(st, k.sumList[sid], u)
+			if nid, isNew := a.intern(nl, k.intern(ns), id, u); isNew {
 				queue = append(queue, nid)
 			}
 		}
 	}
 	res.Proved = true
-	res.States, res.Work = a.numStates(), work
+	res.States, res.Work = a.numStates(), k.work
 	return res
 }
 
