@@ -56,6 +56,9 @@ type Signals struct {
 	props   []advise.Proposal
 	copied  string   // message after a copy or an apply
 	shown   []string // the lines of each proposal shown, for its Copy button
+	// showAll draws every proposal; else the first sigFirst of each list
+	// (a large policy gives hundreds, each with the lines it comes from).
+	showAll bool
 
 	keepKey  string // File pointer and URLs the comparison was made for
 	keepFile *policy.File
@@ -90,6 +93,18 @@ func (c *Signals) copy(text string) {
 		}
 		c.copied = msg
 	})
+}
+
+// sigFirst is how many proposals of a list are drawn until the publisher
+// asks for all.
+const sigFirst = 20
+
+// limit is how many proposals of a list are drawn.
+func (c *Signals) limit() int {
+	if c.showAll {
+		return int(^uint(0) >> 1)
+	}
+	return sigFirst
 }
 
 // OnMount keeps the context for the clipboard's answer.
@@ -140,7 +155,7 @@ func (c *Signals) Render() app.UI {
 		app.H2().ID("wk-sig-h").Text("Today's signals"),
 		app.P().Class("wk-lead").Text(intro),
 		app.P().Class("wk-status").Aria("live", "polite").Text(c.copied),
-		app.Div().Class("wk-proposals-box").OnClick(c.listClick).Body(app.Raw(proposalsHTML(f, lines, 0))),
+		app.Div().Class("wk-proposals-box").OnClick(c.listClick).Body(app.Raw(proposalsHTML(f, lines, 0, c.limit()))),
 		app.If(len(lines) > 0, func() app.UI {
 			applied := c.applied(lines)
 			label := "Apply the proposed lines to robots.txt"
@@ -161,7 +176,7 @@ func (c *Signals) Render() app.UI {
 			return app.Section().ID("wk-sig-alt").Class("wk-noeq").Aria("labelledby", "wk-sig-alt-h").Body(
 				app.H3().ID("wk-sig-alt-h").Text("Stricter alternatives (not applied)"),
 				app.P().Text("Each says part of your ACAP policy with a line more crawlers obey, and refuses more than ACAP did. Apply leaves them out; copy one if you prefer it."),
-				app.Div().Class("wk-proposals-box").OnClick(c.listClick).Body(app.Raw(proposalsHTML(f, alts, len(lines)))),
+				app.Div().Class("wk-proposals-box").OnClick(c.listClick).Body(app.Raw(proposalsHTML(f, alts, len(lines), c.limit()))),
 			)
 		}),
 		app.If(len(lines) > 0, func() app.UI { return c.renderKeep(f) }),
@@ -294,6 +309,10 @@ func fromLinesHTML(f *policy.File, ls []int) string {
 // (data-copy) copies its lines.
 func (c *Signals) listClick(ctx app.Context, e app.Event) {
 	t := e.Get("target")
+	if t.Call("closest", "[data-more]").Truthy() {
+		c.showAll = true
+		return
+	}
 	if btn := t.Call("closest", "[data-copy]"); btn.Truthy() {
 		if i, err := strconv.Atoi(btn.Call("getAttribute", "data-copy").String()); err == nil && i >= 0 && i < len(c.shown) {
 			c.copy(c.shown[i])
@@ -309,12 +328,13 @@ func (c *Signals) listClick(ctx app.Context, e app.Event) {
 	}
 }
 
-// proposalsHTML is the list of proposals: for each, its lines, a Copy
-// button (data-copy: first + its index), its explanation and the lines it comes
+// proposalsHTML is the list of proposals, the first limit of them (a
+// button, data-more, offers the rest): for each, its lines, a Copy button
+// (data-copy: first + its index), its explanation and the lines it comes
 // from. Written as markup in one piece, every piece of text escaped: a
 // file of a hundred records gives a hundred proposals of a dozen
 // elements, which mounted one by one held the page for a second.
-func proposalsHTML(f *policy.File, lines []advise.Proposal, first int) string {
+func proposalsHTML(f *policy.File, lines []advise.Proposal, first, limit int) string {
 	var b strings.Builder
 	b.WriteString(`<ol class="wk-proposals">`)
 	word := "Proposal "
@@ -322,6 +342,11 @@ func proposalsHTML(f *policy.File, lines []advise.Proposal, first int) string {
 		word = "Alternative "
 	}
 	for i, p := range lines {
+		if i == limit {
+			b.WriteString(`</ol><p class="wk-more">` + wkItoa(len(lines)-limit) + ` more not shown (Apply and Copy all take every one). ` +
+				`<button class="btn" type="button" data-more="1">Show them all</button></p>`)
+			return b.String()
+		}
 		hid := "wk-sig-p" + wkItoa(first+i+1)
 		b.WriteString(`<li class="wk-proposal"><h3 id="` + hid + `" class="sr-only">` + word + wkItoa(i+1) + `</h3>` +
 			`<pre class="wk-code" tabindex="0"><code>` + escape(strings.Join(p.Lines, "\n")) + `</code></pre>` +

@@ -186,3 +186,43 @@ func TestSignalsKeepAndApply(t *testing.T) {
 		t.Error("after applying, the panel still offers to apply")
 	}
 }
+
+// TestSignalsManyProposals: a policy of many records draws the first
+// sigFirst proposals and offers the rest, which Apply and Copy all still
+// take.
+func TestSignalsManyProposals(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("##ACAP version=1.1\n")
+	const records = 30
+	for i := range records {
+		b.WriteString("ACAP-crawler: bot" + wkItoa(i) + "\nACAP-disallow-crawl: /p" + wkItoa(i) + "/\n\n")
+	}
+	f := wkParse(t, b.String())
+	var lines int
+	for _, p := range advise.Signals(f) {
+		if !p.NoEquivalent && !p.Alternative {
+			lines++
+		}
+	}
+	if lines < records {
+		t.Fatalf("%d proposals for %d records", lines, records)
+	}
+	for _, tc := range []struct {
+		all  bool
+		want int
+	}{{false, sigFirst}, {true, lines}} {
+		c := &Signals{File: f, showAll: tc.all}
+		html := app.HTMLString(c)
+		box := html[strings.Index(html, `class="wk-proposals-box"`):]
+		box = box[:strings.Index(box, "</ol>")]
+		if n := strings.Count(box, `<li class="wk-proposal">`); n != tc.want {
+			t.Errorf("show all %v: %d proposals drawn, want %d", tc.all, n, tc.want)
+		}
+		if more := strings.Contains(html, `data-more="1"`); more == tc.all {
+			t.Errorf("show all %v: the button for the rest is there: %v", tc.all, more)
+		}
+		if !tc.all && !strings.Contains(html, wkItoa(lines-sigFirst)+" more not shown") {
+			t.Error("the count of proposals not shown is missing")
+		}
+	}
+}
