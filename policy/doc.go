@@ -46,6 +46,9 @@
 // [CompareVersions] proves what changes when one version of a file
 // replaces another, for every crawler, kind and use, with a witness path,
 // both answers and both deciding lines for each change ([VersionReport]).
+// [CompareKept] proves, for given crawlers, that a new version decides crawl
+// as the old one did except under the paths it is to refuse (the check of a
+// file written from an intent, package intent).
 //
 // # Editors
 //
