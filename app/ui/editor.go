@@ -786,15 +786,20 @@ func (e *editor) command(text string, a, b int, repl string, undoable bool) {
 	if repl == "" {
 		cmd = "delete"
 	}
-	e.ta.Call("removeEventListener", "input", e.inputFn)
-	done := undoable && app.Window().Get("document").Call("execCommand", cmd, false, arg).Bool()
-	e.ta.Call("addEventListener", "input", e.inputFn)
-	if !done || e.text() != want {
-		// No editing commands: replace directly (undo then is not possible).
-		e.ta.Call("setRangeText", repl, doc.UTF16Index(text, a), doc.UTF16Index(text, b), "end")
-		if e.text() != want {
-			e.ta.Set("value", want)
+	done := false
+	if undoable {
+		e.ta.Call("removeEventListener", "input", e.inputFn)
+		done = app.Window().Get("document").Call("execCommand", cmd, false, arg).Bool()
+		e.ta.Call("addEventListener", "input", e.inputFn)
+		if done && e.text() != want {
+			e.ta.Set("value", want) // the command did not write what it was given
 		}
+	}
+	if !done {
+		// Replaced directly (the browser's undo does not take it back).
+		// The text is not read back: reading a large textarea's value
+		// costs the browser as much as writing it.
+		e.ta.Call("setRangeText", repl, doc.UTF16Index(text, a), doc.UTF16Index(text, b), "end")
 	}
 	e.handleBulk(len(repl) > bulkEdit || strings.Count(repl, "\n") > commandLines)
 }
