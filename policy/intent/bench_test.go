@@ -76,14 +76,7 @@ func directoryIntent(tb testing.TB) (*Intent, int) {
 // busy machine does not inflate. The target is 300 ms.
 func BenchmarkWriteProve(b *testing.B) {
 	in, n := directoryIntent(b)
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", "sites-2026-01", "www.nytimes.com.txt"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	ex, err := policy.Parse("robots.txt", src)
-	if err != nil {
-		b.Fatal(err)
-	}
+	ex := corpusFile(b, "www.nytimes.com.txt", "robots.txt")
 	checks := 0
 	b.ReportAllocs()
 	cpu0 := cpuTime()
@@ -110,4 +103,19 @@ func BenchmarkWriteProve(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "crawlers")
 	b.ReportMetric(float64(checks), "checks")
+}
+
+// corpusFile reads a file of the corpus sites-2026-01 (policy/testdata) and
+// parses it under the given name.
+func corpusFile(tb testing.TB, file, name string) *policy.File {
+	tb.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", "sites-2026-01", file))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f, err := policy.Parse(name, src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return f
 }

@@ -1,8 +1,6 @@
 package intent
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -69,14 +67,7 @@ func TestWriteKeepsStarRules(t *testing.T) {
 	for _, name := range files {
 		for _, it := range intents {
 			t.Run(name+"/"+it.name, func(t *testing.T) {
-				src, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", "sites-2026-01", name))
-				if err != nil {
-					t.Fatal(err)
-				}
-				f, err := policy.Parse(name, src)
-				if err != nil {
-					t.Fatal(err)
-				}
+				f := corpusFile(t, name, name)
 				paths := starDisallowPaths(f)
 				if len(paths) == 0 {
 					t.Fatalf("%s: the group for * disallows nothing", name)

@@ -2,8 +2,6 @@ package intent
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -39,14 +37,7 @@ func TestMergeKeepsUntouchedLines(t *testing.T) {
 	files := []string{"www.nytimes.com.txt", "www.bbc.com.txt", "stackoverflow.com.txt", "www.theguardian.com.txt", "cnn.com.txt"}
 	for _, name := range files {
 		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", "sites-2026-01", name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := policy.Parse(name, src)
-			if err != nil {
-				t.Fatal(err)
-			}
+			f := corpusFile(t, name, name)
 			in := mergeIntent()
 			res, err := Write(in, f)
 			if err != nil {
