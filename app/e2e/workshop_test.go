@@ -433,6 +433,28 @@ func TestSignalsPanel(t *testing.T) {
 	screenshot(t, ctx, "workshop-signals")
 }
 
+// TestSignalsShowAll: a policy of 30 ACAP records draws 20 proposals,
+// says how many are not shown, and draws them all when asked; Apply then
+// writes every one.
+func TestSignalsShowAll(t *testing.T) {
+	ctx := startFresh(t)
+	var b strings.Builder
+	b.WriteString("##ACAP version=1.1\n")
+	for i := range 30 {
+		b.WriteString("ACAP-crawler: bot" + itoa(i) + "\nACAP-disallow-crawl: /p" + itoa(i) + "/\n\n")
+	}
+	setText(t, ctx, b.String())
+	showPanel(t, ctx, "signals")
+	waitJS(t, ctx, `document.querySelectorAll("#panel-signals .wk-proposal").length === 20`, 5*time.Second)
+	if more := eval[string](t, ctx, `document.querySelector("#panel-signals .wk-more").textContent`); !strings.Contains(more, "more not shown") {
+		t.Errorf("the note under the list: %q", more)
+	}
+	click(t, ctx, `#panel-signals [data-more]`)
+	waitJS(t, ctx, `document.querySelectorAll("#panel-signals .wk-proposal").length >= 30 && !document.querySelector("#panel-signals [data-more]")`, 5*time.Second)
+	click(t, ctx, "#wk-sig-apply")
+	waitJS(t, ctx, `document.getElementById("editor-input").value.includes("User-agent: bot29")`, 5*time.Second)
+}
+
 // TestPrintView prints robots.txt with its simulation: the print view
 // holds the file, the matrix and the explanations, and under print media
 // only it is shown.

@@ -336,7 +336,8 @@ func (c *Signals) listClick(ctx app.Context, e app.Event) {
 // elements, which mounted one by one held the page for a second.
 func proposalsHTML(f *policy.File, lines []advise.Proposal, first, limit int) string {
 	var b strings.Builder
-	b.WriteString(`<ol class="wk-proposals">`)
+	// One element: app.Raw keeps only the first.
+	b.WriteString(`<div><ol class="wk-proposals">`)
 	word := "Proposal "
 	if first > 0 || (len(lines) > 0 && lines[0].Alternative) {
 		word = "Alternative "
@@ -344,7 +345,7 @@ func proposalsHTML(f *policy.File, lines []advise.Proposal, first, limit int) st
 	for i, p := range lines {
 		if i == limit {
 			b.WriteString(`</ol><p class="wk-more">` + wkItoa(len(lines)-limit) + ` more not shown (Apply and Copy all take every one). ` +
-				`<button class="btn" type="button" data-more="1">Show them all</button></p>`)
+				`<button class="btn" type="button" data-more="1">Show them all</button></p></div>`)
 			return b.String()
 		}
 		hid := "wk-sig-p" + wkItoa(first+i+1)
@@ -357,7 +358,7 @@ func proposalsHTML(f *policy.File, lines []advise.Proposal, first, limit int) st
 		}
 		b.WriteString(`</li>`)
 	}
-	b.WriteString(`</ol>`)
+	b.WriteString(`</ol></div>`)
 	return b.String()
 }
 
