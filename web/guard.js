@@ -5,6 +5,36 @@
 // has ended, keeps the editor's text in the browser's storage (and keeps
 // doing so as the person types), and says so. On the next start the
 // workbench adds the kept text to the workspace (app/ui/guard.go).
+//
+// It also marks a first visit on the page (data-first-visit on <html>)
+// before the page is drawn, so that the start screen the pre-rendered page
+// holds shows while app.wasm loads (see renderStart in app/ui/start.go). It
+// marks only a visit the workbench will surely take for a first one:
+// nothing of the workbench stored in this browser, no share link, and
+// app.wasm loaded at all (go-app's app.js loads none for a crawler or with
+// ?wasm=false).
+(() => {
+  if (/bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent) ||
+    new URLSearchParams(location.search).get("wasm") === "false") {
+    return;
+  }
+  try {
+    const ours = (st) => {
+      for (let i = 0; i < st.length; i++) {
+        if ((st.key(i) || "").startsWith("acap-workbench:")) {
+          return true;
+        }
+      }
+      return false;
+    };
+    if (!location.hash && !ours(localStorage) && !ours(sessionStorage)) {
+      document.documentElement.dataset.firstVisit = "1";
+    }
+  } catch (e) {
+    // Storage refused: the workbench shows no start screen either.
+  }
+})();
+
 (() => {
   "use strict";
   const key = "acap-workbench:v1:rescued";

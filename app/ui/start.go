@@ -131,7 +131,15 @@ const startHTML = `<div id="start" class="dialog start" role="dialog" aria-modal
 	`The Start button at the top of the page brings this choice back.</p></div>`
 
 // renderStart is the start screen over the page, which is inert meanwhile.
+// The page pre-rendered for the static site holds it too, as start-pre:
+// its CSS shows it only on a first visit (web/guard.js marks one before
+// the page is drawn), so that a first visit sees the screen with the page
+// instead of once the workbench has started, which then draws the same
+// screen in its place.
 func (c *Workbench) renderStart() app.UI {
+	if app.IsServer {
+		return app.Div().Class("overlay start-overlay start-pre").Body(app.Raw(startHTML))
+	}
 	return app.Div().Class("overlay start-overlay").OnClick(c.startEvent).OnKeyDown(c.startEvent).Body(app.Raw(startHTML))
 }
 

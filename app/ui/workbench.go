@@ -584,6 +584,6 @@ func (c *Workbench) Render() app.UI {
 		app.If(c.printView != nil, func() app.UI { return c.printView }),
 		app.If(c.ws.conflict, c.ws.conflictBanner),
 		app.If(len(c.ws.kept) > 0 && !c.ws.sharedView, c.ws.keptBanner),
-		app.If(c.start != 0, c.renderStart),
+		app.If(c.start != 0 || app.IsServer, c.renderStart),
 	)
 }
