@@ -64,6 +64,91 @@ goappWatchForInstallable();
 })();
 `,
 	},
+	{
+		// app.wasm is handed to the browser's streaming compilation in
+		// slices of 128 KB, one per task: the browser decodes what it is
+		// handed in the task that hands it on, and a fast line delivers
+		// megabytes at once, which made long main-thread tasks while the
+		// page was showing. The response is still read as fast as it
+		// comes (a reader that waits leaves the browser to queue the rest
+		// and hand it all on in one long task at the end); the slices are
+		// handed on from what was read. A task is yielded through a
+		// MessageChannel, which the browser does not delay as it does
+		// nested timers.
+		"hand app.wasm on in slices",
+		`        async start(controller) {
+          var reader = response.body.getReader();
+          for (; ;) {
+            var { done, value } = await reader.read();
+
+            if (done) {
+              progressHandler(total, total);
+              break;
+            }
+
+            loaded += value.byteLength;
+            progressHandler(loaded, total);
+            controller.enqueue(value);
+          }
+          controller.close();
+        },
+`,
+		`        async start(controller) {
+          // acap-workbench: read as it comes, handed on in slices, one per task.
+          const reader = response.body.getReader();
+          const read = [];
+          let ended = false, failed = null, wake = null;
+          (async () => {
+            try {
+              for (; ;) {
+                const { done, value } = await reader.read();
+                if (done) {
+                  break;
+                }
+                read.push(value);
+                if (wake) {
+                  wake();
+                }
+              }
+            } catch (err) {
+              failed = err;
+            }
+            ended = true;
+            if (wake) {
+              wake();
+            }
+          })();
+          for (; ;) {
+            if (read.length === 0) {
+              if (ended) {
+                break;
+              }
+              await new Promise((resolve) => { wake = resolve; });
+              wake = null;
+              continue;
+            }
+            const value = read.shift();
+            for (let i = 0; i < value.byteLength; i += 131072) {
+              const part = value.subarray(i, i + 131072);
+              loaded += part.byteLength;
+              progressHandler(loaded, total);
+              controller.enqueue(part);
+              await new Promise((resolve) => {
+                const ch = new MessageChannel();
+                ch.port1.onmessage = resolve;
+                ch.port2.postMessage(null);
+              });
+            }
+          }
+          if (failed) {
+            controller.error(failed);
+            return;
+          }
+          progressHandler(total, total);
+          controller.close();
+        },
+`,
+	},
 }
 
 // rewriteAppJS applies appJSRewrites to the app.js at path.
