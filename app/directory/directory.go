@@ -138,14 +138,11 @@ type Entry struct {
 // ignored). Tokens that are not names a User-agent line can hold (such as
 // "Brightbot 1.0") are kept as written.
 func Parse(data []byte) ([]Entry, error) {
-	var raw map[string]struct {
-		Operator    string `json:"operator"`
-		Respect     string `json:"respect"`
-		Function    string `json:"function"`
-		Description string `json:"description"`
-	}
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, errors.New("the crawler directory is not a JSON object of crawlers: " + err.Error())
+	raw, ok := decodeSimple(data)
+	if !ok {
+		if err := json.Unmarshal(data, &raw); err != nil {
+			return nil, errors.New("the crawler directory is not a JSON object of crawlers: " + err.Error())
+		}
 	}
 	out := make([]Entry, 0, len(raw))
 	for tok, v := range raw {

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -119,6 +121,65 @@ func FuzzParse(f *testing.F) {
 			if e.Token == "" || (e.Obeys != "yes" && e.Obeys != "no" && e.Obeys != "unclear") || e.Use >= numUses {
 				t.Fatalf("bad entry %+v", e)
 			}
+		}
+	})
+}
+
+// The shipped directory is read by decodeSimple, as encoding/json reads it.
+func TestDecodeSimpleShipped(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "web", "crawlers", "robots.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := decodeSimple(data)
+	if !ok {
+		t.Fatal("decodeSimple left the shipped directory to encoding/json")
+	}
+	var want map[string]rawEntry
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("decodeSimple and encoding/json read the shipped directory differently")
+	}
+	for _, in := range []string{
+		`{"A":{"operator":"x\u00e9\n\"\\\/"}, "B":{}, "A":{"respect":"Yes"}}`,
+		` {} `,
+		`{"A":{"other":"y","function":"f"}}`,
+		`{"A":{"n":-1.5e+3,"t":true,"f":false,"z":null,"o":0,"description":"d"}}`,
+	} {
+		got, ok := decodeSimple([]byte(in))
+		var want map[string]rawEntry
+		if err := json.Unmarshal([]byte(in), &want); err != nil || !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: decodeSimple %v %v, encoding/json %v %v", in, got, ok, want, err)
+		}
+	}
+	for _, in := range []string{
+		`null`, `{"A":null}`, `{"A":{"Operator":"x"}}`, `{"A":{"operator":1}}`, `{"A":{"x":"\ud800"}}`,
+		`{"A":{"x":"` + "\xff" + `"}}`, `{"A":{}} x`, `{"A":{"x":{}}}`, `{"A":{"x":01}}`, `{"A":{"x":tru}}`,
+	} {
+		if _, ok := decodeSimple([]byte(in)); ok {
+			t.Errorf("%s: decodeSimple did not leave it to encoding/json", in)
+		}
+	}
+}
+
+// FuzzDecodeSimple: what decodeSimple reads, encoding/json reads the same.
+func FuzzDecodeSimple(f *testing.F) {
+	f.Add([]byte(`{"GPTBot":{"operator":"[OpenAI](https://openai.com)","respect":"Yes","function":"x"}}`))
+	f.Add([]byte(`{"A":{"operator":"x\u00e9\n\"\\\/","OPERATOR":"y"}, "B":{"k":"v"}}`))
+	f.Add([]byte(`{"A":{"n":-1.5e+3,"t":true,"f":false,"z":null,"o":0}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, ok := decodeSimple(data)
+		if !ok {
+			return
+		}
+		var want map[string]rawEntry
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatalf("decodeSimple read %q, which encoding/json refuses: %v", data, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: decodeSimple %v, encoding/json %v", data, got, want)
 		}
 	})
 }
