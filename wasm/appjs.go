@@ -149,6 +149,80 @@ goappWatchForInstallable();
         },
 `,
 	},
+	{
+		// app.wasm is fetched in a worker (web/wasm-fetch.js), which hands
+		// its bytes to the page as they arrive; the page compiles them as
+		// before. Reading a response of this size, and above all its end,
+		// is work for the thread that reads it: on the page's main thread
+		// that was a long task just before the workbench started. Where
+		// there is no Worker, or the worker fails before the response
+		// starts, the page fetches app.wasm itself.
+		"fetch app.wasm in a worker",
+		`async function fetchWithProgress(url, progess) {
+  const response = await fetch(url);
+`,
+		`// acap-workbench: app.wasm fetched in a worker, its bytes handed to the page.
+function workbenchFetch(url) {
+  if (!window.Worker) {
+    return fetch(url);
+  }
+  return new Promise((resolve, reject) => {
+    let worker, controller, started = false;
+    const fallBack = () => {
+      worker.terminate();
+      if (!started) {
+        started = true;
+        resolve(fetch(url));
+      }
+    };
+    try {
+      worker = new Worker(url.slice(0, url.lastIndexOf("/") + 1) + "wasm-fetch.js");
+    } catch (err) {
+      resolve(fetch(url));
+      return;
+    }
+    const body = new ReadableStream({ start(c) { controller = c; } });
+    worker.onmessage = (ev) => {
+      const m = ev.data;
+      if (m.chunk) {
+        controller.enqueue(m.chunk);
+      } else if (m.done) {
+        controller.close();
+        worker.terminate();
+      } else if (m.error !== undefined) {
+        if (started) {
+          controller.error(new Error(m.error));
+          worker.terminate();
+        } else {
+          fallBack();
+        }
+      } else if (m.status !== undefined) {
+        started = true;
+        if (!m.ok) {
+          worker.terminate();
+          reject(new Error("app.wasm: " + m.status));
+          return;
+        }
+        resolve(new Response(body, { status: m.status, headers: { "Content-Type": m.type || "application/wasm" } }));
+      }
+    };
+    worker.onerror = (ev) => {
+      ev.preventDefault();
+      if (started) {
+        controller.error(new Error(ev.message || "the worker failed"));
+        worker.terminate();
+      } else {
+        fallBack();
+      }
+    };
+    worker.postMessage(url);
+  });
+}
+
+async function fetchWithProgress(url, progess) {
+  const response = await workbenchFetch(url);
+`,
+	},
 }
 
 // rewriteAppJS applies appJSRewrites to the app.js at path.

@@ -69,7 +69,8 @@ func Handler(prefix, version string, wasmSize int64, domain string, assets []str
 	if prefix != "/" {
 		res = app.PrefixedLocation(prefix)
 	}
-	cacheable := []string{"/web/theme.css"}
+	// wasm-fetch.js fetches app.wasm in a worker (see appJSRewrites).
+	cacheable := []string{"/web/theme.css", "/web/wasm-fetch.js"}
 	for _, s := range ui.Samples {
 		cacheable = append(cacheable, "/web/samples/"+s.File)
 	}
