@@ -250,9 +250,19 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), 
 	s.listen(s.pageURL, "input", func(app.Value, []app.Value) any { s.pageChanged(); return nil })
 	s.listen(s.pageHTML, "input", func(app.Value, []app.Value) any { s.pageChanged(); return nil })
 	s.listen(s.pageOut, "click", func(_ app.Value, args []app.Value) any { s.click(args[0]); return nil })
-	s.run()
 	s.loadDirectory()
 	return s
+}
+
+// runNow answers the question of the form at once, in place of a run
+// scheduled (by fit, say). The workbench's start runs the first matrix
+// with it, once the form fits the file.
+func (s *simulator) runNow() {
+	if s.timer != 0 {
+		app.Window().Call("clearTimeout", s.timer)
+		s.timer = 0
+	}
+	s.run()
 }
 
 // today is the browser's local date, YYYY-MM-DD.
