@@ -174,14 +174,25 @@ func Parse(data []byte) ([]Entry, error) {
 		}
 		out = append(out, e)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := strings.ToLower(out[i].Token), strings.ToLower(out[j].Token)
-		if a != b {
-			return a < b
+	// By token, case ignored: each token lowered once, not in every
+	// comparison.
+	lower := make([]string, len(out))
+	order := make([]int, len(out))
+	for i := range out {
+		lower[i], order[i] = strings.ToLower(out[i].Token), i
+	}
+	sort.Slice(order, func(x, y int) bool {
+		i, j := order[x], order[y]
+		if lower[i] != lower[j] {
+			return lower[i] < lower[j]
 		}
 		return out[i].Token < out[j].Token
 	})
-	return out, nil
+	sorted := make([]Entry, len(out))
+	for k, i := range order {
+		sorted[k] = out[i]
+	}
+	return sorted, nil
 }
 
 func unclear(s string) bool {
