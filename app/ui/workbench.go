@@ -77,8 +77,10 @@ type Workbench struct {
 	printView *PrintView // while printing
 }
 
-// OnInit sets the defaults used by the pre-rendered page.
-func (c *Workbench) OnInit(ctx app.Context) { c.defaults() }
+// OnInit sets the defaults, so that the pre-rendered page is drawn with
+// them too (go-app calls it before the component is mounted, on the server
+// and in the browser).
+func (c *Workbench) OnInit() { c.defaults() }
 
 func (c *Workbench) defaults() {
 	if c.ws.fileName == "" {
