@@ -254,15 +254,15 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), 
 	return s
 }
 
-// runNow answers the question of the form at once, in place of a run
-// scheduled (by fit, say). The workbench's start runs the first matrix
-// with it, once the form fits the file.
-func (s *simulator) runNow() {
+// runFirst answers the question of the form in a task of its own, in
+// place of a run scheduled (by fit, say), with the form fitting the file.
+// The workbench's start asks for the first matrix with it: the start
+// itself is then a shorter task, and the page can draw in between.
+func (s *simulator) runFirst() {
 	if s.timer != 0 {
 		app.Window().Call("clearTimeout", s.timer)
-		s.timer = 0
 	}
-	s.run()
+	s.timer = app.Window().Call("setTimeout", s.runFn, 0).Int()
 }
 
 // today is the browser's local date, YYYY-MM-DD.

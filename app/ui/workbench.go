@@ -134,7 +134,7 @@ func (c *Workbench) OnMount(ctx app.Context) {
 		c.sim.fit(w.parsedFile(0, w.files[0].Name))
 	}
 	// One first matrix, of the kind and crawler that fit the file.
-	c.sim.runNow()
+	c.sim.runFirst()
 	c.conv = newConverter(c.ed, w.mainText, downloadText, w.applyToMain)
 	c.scheduleSlowChecks()
 	// A paste of (most of) a whole file is opening it: the simulator's
