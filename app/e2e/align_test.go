@@ -44,12 +44,21 @@ const alignJS = `(async () => {
 		if (Math.abs(gt[k].getBoundingClientRect().top - lr.top) > 0.5) bad.push("gutter line " + (n+1) + " at " + gt[k].getBoundingClientRect().top);
 		const text = hl[k].textContent;
 		if (text.length > 0) {
+			// A long line is drawn only around the columns in view: from
+			// the layer's --skip columns on (an empty span as wide), as far
+			// as it goes.
+			const sk = hl[k].querySelector(".skip");
+			const skip = sk ? parseInt(getComputedStyle(document.getElementById("hl-win")).getPropertyValue("--skip"), 10) : 0;
+			const skipW = sk ? sk.getBoundingClientRect().width : 0;
 			const rg = document.createRange(); rg.selectNodeContents(hl[k]);
 			const tr = rg.getBoundingClientRect();
-			if (Math.abs(tr.left - left0) > 0.5) bad.push("line " + (n+1) + ": text starts at x=" + tr.left + ", textarea text at " + left0);
+			if (Math.abs(tr.left - skipW - left0) > 0.5) bad.push("line " + (n+1) + ": text starts at x=" + tr.left + ", textarea text at " + left0 + " + " + skipW);
+			if (Math.abs(skipW - ctx.measureText("0".repeat(skip)).width) > 1) bad.push("line " + (n+1) + ": " + skip + " columns skipped, " + skipW + " px wide");
 			const w = ctx.measureText(text).width;
 			if (Math.abs(tr.width - w) > 1) bad.push("line " + (n+1) + ": width " + tr.width + ", textarea font gives " + w);
-			if (text !== ta.value.split("\n")[n]) bad.push("line " + (n+1) + " shows other text");
+			const whole = ta.value.split("\n")[n];
+			if (text !== whole && (text !== whole.substring(skip, skip + text.length) || skip + text.length < Math.min(whole.length, (ta.scrollLeft + ta.clientWidth) / ctx.measureText("0").width)))
+				bad.push("line " + (n+1) + " shows other text");
 		}
 	}
 	if (checked < 5) bad.push("only " + checked + " lines visible");
@@ -81,6 +90,7 @@ func TestLayersStayAligned(t *testing.T) {
 			{"top", `ta.scrollTop = 0; ta.scrollLeft = 0`},
 			{"middle", `ta.scrollTop = ta.scrollHeight / 2 + 7`},
 			{"middle, scrolled right", `ta.scrollLeft = 173`},
+			{"middle, scrolled far right", `ta.scrollLeft = 1600`},
 			{"bottom", `ta.scrollTop = ta.scrollHeight; ta.scrollLeft = 0`},
 		} {
 			eval[bool](t, ctx, `(() => { const ta = document.getElementById("editor-input"); `+pos.js+`; return true })()`)

@@ -28,10 +28,12 @@ const (
 	// longLine is the length (bytes) from which a line of printable ASCII
 	// is drawn only around the columns in view: a few lines of tens of
 	// thousands of characters (an HTML page served as robots.txt) would
-	// otherwise cost the colour layer tens of milliseconds a frame.
-	longLine = 1000
+	// otherwise cost the colour layer tens of milliseconds a frame, and so
+	// would a screenful of lines of a few hundred characters that are
+	// mostly wildcards (a colour, so an element, for each character).
+	longLine = 256
 	// colStep is how far the drawn columns move at a time.
-	colStep     = 256
+	colStep     = 64
 	maxProblems = 300
 	defaultFS   = 14
 	minFontSize = 11
@@ -464,7 +466,7 @@ func (e *editor) renderWindow() {
 			cw := e.charWidth()
 			cols := int(float64(e.ta.Get("clientWidth").Int())/cw) + 1
 			colA = max(0, int(float64(sl)/cw)-cols) / colStep * colStep
-			colB = colA + 3*cols + 2*colStep
+			colB = colA + 2*cols + 2*colStep
 			break
 		}
 	}
