@@ -36,9 +36,9 @@ func largeText(t *testing.T) string {
 // from now on, and the long animation frames Chromium reports with their
 // script time (window.__loaf).
 const frameJS = `(() => {
-	window.__frames = []; window.__loaf = []; window.__loafScripts = [];
+	window.__frames = []; window.__frameEnds = []; window.__loaf = []; window.__loafScripts = [];
 	let last = performance.now();
-	const tick = (now) => { window.__frames.push(now - last); last = now; if (!window.__stopFrames) requestAnimationFrame(tick); };
+	const tick = (now) => { window.__frames.push(now - last); window.__frameEnds.push(now); last = now; if (!window.__stopFrames) requestAnimationFrame(tick); };
 	window.__stopFrames = false;
 	requestAnimationFrame(tick);
 	try {
@@ -109,6 +109,34 @@ func readFrames(t *testing.T, ctx context.Context) frameFigures {
 		long = max(long, f)
 	}
 	return frameFigures{long, median(append([]float64(nil), fr...))}
+}
+
+// proofFramesJS takes frames as [end, gap] pairs (ms) and returns the
+// longest gap between two frames that overlaps a proof's span (the app
+// keeps them in window.__wbProofSpans) and the number of such frames;
+// -1 and 0 when no proof has ended.
+const proofFramesJS = `((frames) => {
+	const spans = window.__wbProofSpans || [];
+	if (spans.length === 0) return [-1, 0];
+	let long = 0, n = 0;
+	for (const [end, gap] of frames) {
+		if (spans.some(([a, b]) => end - gap < b && end > a)) { long = Math.max(long, gap); n++; }
+	}
+	return [long, n];
+})`
+
+// framePairsJS is what frameJS recorded, as proofFramesJS takes it.
+const framePairsJS = `(window.__frameEnds.map((e, i) => [e, window.__frames[i]]).slice(1))`
+
+// proofFrames is the longest frame during a proof, and how many frames
+// overlapped one, of those frameJS recorded.
+func proofFrames(t *testing.T, ctx context.Context) (float64, int) {
+	t.Helper()
+	v := eval[[]float64](t, ctx, proofFramesJS+framePairsJS)
+	if v[0] < 0 {
+		t.Fatal("no proof ended while frames were recorded")
+	}
+	return v[0], int(v[1])
 }
 
 // TestLargeFileOpenScroll opens a 3.7 MB real file (sciencedirect.com's,

@@ -48,6 +48,10 @@ func TestTriggerFrames(t *testing.T) {
 			src := applyFile(tt.groups, tt.acap)
 			openSim(t, ctx, src)
 			run := stepFrames(t, ctx, tt.open, tt.ready)
+			if !tt.acap {
+				long, n := proofFrames(t, ctx)
+				t.Logf("BENCH trigger %s: longest frame during the proof %.0f ms, of %d frames (target 200 ms)", tt.name, long, n)
+			}
 			before := `document.getElementById("editor-input").value === ` + jsString(src)
 			apply := stepFrames(t, ctx, `document.getElementById(`+jsString(tt.apply)+`).click()`, `!(`+before+`)`)
 			after := eval[string](t, ctx, `document.getElementById("editor-input").value`)

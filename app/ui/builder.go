@@ -191,7 +191,9 @@ func (c *Builder) proveNow(ctx app.Context, in *intent.Intent, before *policy.Fi
 	}
 	yield := pageYield()
 	go func() {
+		end := proofSpan()
 		p, err := intent.ProveYielding(in, before, g, yield)
+		end()
 		var tab string
 		if err == nil {
 			tab = proofHTML(p, g)

@@ -138,7 +138,9 @@ func (c *converter) run() {
 	opt.Bounds.Deadline = time.Now().Add(policy.DefaultConvertBudget)
 	opt.Bounds.Pause = c.pause
 	go func() {
+		end := proofSpan()
 		conv := policy.Convert(f, opt)
+		end()
 		// The page draws once before the report is written.
 		c.frames.wait()
 		c.running = false
@@ -164,6 +166,22 @@ func (c *converter) pause() time.Time {
 		return time.Now().Add(policy.DefaultConvertBudget)
 	}
 	return time.Time{}
+}
+
+// proofSpan marks the start of a proof that runs in a goroutine, yielding
+// to the page; the returned function marks its end. The spans are kept in
+// window.__wbProofSpans ([start, end] in the page's milliseconds) for the
+// browser tests, which measure the page's frames during a proof.
+func proofSpan() (end func()) {
+	perf := app.Window().Get("performance")
+	t0 := perf.Call("now").Float()
+	return func() {
+		w := app.Window()
+		if !w.Get("__wbProofSpans").Truthy() {
+			w.Set("__wbProofSpans", w.Get("Array").New())
+		}
+		w.Get("__wbProofSpans").Call("push", []any{t0, perf.Call("now").Float()})
+	}
 }
 
 // frameBudget is how long a proof runs before it lets the page draw.

@@ -163,7 +163,9 @@ func (c *Versions) run(ctx app.Context) {
 	opt := policy.VersionOptions{Crawlers: dir, Yield: pageYield(), Deadline: time.Now().Add(policy.DefaultConvertBudget), Pause: c.pause}
 	go func() {
 		t0 := time.Now()
+		end := proofSpan()
 		rep := policy.CompareVersions(before, after, opt)
+		end()
 		ms := time.Since(t0).Milliseconds()
 		html := versionsHTML(&rep, oname, len(dir), ms)
 		ctx.Dispatch(func(app.Context) {
