@@ -5,9 +5,9 @@ import "strings"
 // Check returns the problems of the file, sorted by position: what the
 // parser found on each line (errors make a line skipped, see FieldStatus)
 // and what only shows across the whole file. It is fast enough to run on
-// every keystroke. Two checks need more: CheckDrift compares how ACAP and
-// conventional crawlers read the file, and CheckReferences looks into other
-// files; CheckAll runs all three.
+// every keystroke. Two checks need more: CheckDrift compares how ACAP,
+// conventional and today's crawlers read the file, and CheckReferences
+// looks into other files; CheckAll runs all three.
 func Check(f *File) []Diagnostic {
 	if d, ok := notRobotsTxt(f); ok {
 		return []Diagnostic{d}

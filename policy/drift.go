@@ -26,7 +26,10 @@ const (
 // differently by design. It uses the same proof as CompareReadings, so a
 // warning always names a real witness path with both deciding lines; where
 // the proof was stopped by its bound, an info says which crawlers it did not
-// cover. It costs more than Check: an editor runs it when typing pauses.
+// cover. It also warns, once per crawler named both in an ACAP record and
+// in a group with today's lines, where the record and those lines give
+// opposite answers on a path (CodeACAPTodayDrift). It costs more than
+// Check: an editor runs it when typing pauses.
 func CheckDrift(f *File) []Diagnostic { return CheckDriftYielding(f, nil) }
 
 // CheckDriftYielding is CheckDrift calling yield now and then during its
@@ -35,6 +38,11 @@ func CheckDriftYielding(f *File, yield func()) []Diagnostic {
 	if len(f.Records) == 0 || len(f.Groups) == 0 {
 		return nil
 	}
+	c := checker{f: f}
+	if len(f.Signals) > 0 {
+		c.acapTodayDrift(yield)
+	}
+	out := c.diags
 	rep := CompareReadingsBounded(f, KindRFC9309, f, CompareOptions{OnlyNamed: true, MaxStates: driftMaxStates,
 		MaxWork: driftMaxWork, Deadline: time.Now().Add(driftBudget), Yield: yield})
 	anchor := func(name string) *Field {
@@ -54,7 +62,6 @@ func CheckDriftYielding(f *File, yield func()) []Diagnostic {
 		}
 		return f.Records[0].Crawlers[0]
 	}
-	var out []Diagnostic
 	done := map[string]bool{}
 	for _, d := range rep.Differences {
 		if d.CaseOnly || done[strings.ToLower(d.Crawler)] {

@@ -104,7 +104,7 @@ func TestTodaySettledDiagnostics(t *testing.T) {
 	}
 	for _, tt := range tests {
 		f, _ := Parse("/robots.txt", []byte(tt.src))
-		ds := Check(f)
+		ds := CheckAll(f)
 		got := map[string]bool{}
 		for _, d := range ds {
 			got[itoa(d.Pos.Line)+":"+d.Severity.String()+":"+d.Code] = true

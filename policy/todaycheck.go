@@ -50,7 +50,6 @@ func (c *checker) checkToday() {
 	c.vocabContradictions(groups)
 	c.neverRead(groups)
 	c.tokenContradictions()
-	c.acapTodayDrift()
 }
 
 // at reports on the whole value of fd.
@@ -284,7 +283,9 @@ func (c *checker) pairWarning(a, b *Field, msg string) {
 // in a group with today's lines, where the two disagree on a path: ACAP's
 // index against today's search, preserve and other against train-ai (the
 // mapping of the design). The paths asked are those of the lines of both.
-func (c *checker) acapTodayDrift() {
+// It asks up to 64 paths of every crawler named in both, so CheckDrift
+// runs it, not Check, calling yield after each crawler.
+func (c *checker) acapTodayDrift(yield func()) {
 	f := c.f
 	if len(f.Records) == 0 {
 		return
@@ -335,6 +336,9 @@ func (c *checker) acapTodayDrift() {
 	sort.Strings(ps)
 	p := NewPolicy(f)
 	for _, cr := range crawlers {
+		if yield != nil {
+			yield()
+		}
 	search:
 		for _, path := range ps {
 			subj := NewSubject(path)

@@ -130,12 +130,12 @@ func TestSignalsApplied(t *testing.T) {
 			}
 		}
 		had := map[string]int{}
-		for _, d := range policy.Check(before) {
+		for _, d := range policy.CheckAll(before) {
 			if d.Severity != policy.SevInfo {
 				had[d.Code]++
 			}
 		}
-		for _, d := range policy.Check(after) {
+		for _, d := range policy.CheckAll(after) {
 			if d.Severity == policy.SevInfo {
 				continue
 			}
