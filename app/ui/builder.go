@@ -170,11 +170,24 @@ func (c *Builder) writeNow(ctx app.Context, in *intent.Intent) {
 		return
 	}
 	out := string(res.Text)
+	c.notes = res.Notes
+	// The new text is applied in a task of its own: merging an intent over
+	// the whole directory and applying the result (a check and a redraw)
+	// were one frame of a few hundred milliseconds.
+	afterPaint(func() { ctx.Dispatch(func(ctx app.Context) { c.applyWritten(ctx, in, f, src, out) }) })
+}
+
+// applyWritten applies the text written from src, unless robots.txt has
+// changed since (the user typed meanwhile): then nothing is written.
+func (c *Builder) applyWritten(ctx app.Context, in *intent.Intent, f *policy.File, src, out string) {
+	if c.Text() != src {
+		c.busy, c.status, c.notes = false, "robots.txt changed while the builder was writing, so nothing was written. Write again to include the change.", nil
+		return
+	}
 	if out != src {
 		c.before = src
 		c.OnApply(out)
 	}
-	c.notes = res.Notes
 	c.status = "Written: the builder's lines are at the end of robots.txt, between its two marker comments; Ctrl+Z in the editor takes them back. Proving…"
 	afterPaint(func() { ctx.Dispatch(func(ctx app.Context) { c.proveNow(ctx, in, f, out) }) })
 }
