@@ -168,9 +168,13 @@ function workbenchFetch(url) {
   }
   return new Promise((resolve, reject) => {
     let worker, controller, started = false;
-    const fallBack = () => {
+    // A failure after the response started ends its body; before, the
+    // page fetches app.wasm itself.
+    const failed = (msg) => {
       worker.terminate();
-      if (!started) {
+      if (started) {
+        controller.error(new Error(msg));
+      } else {
         started = true;
         resolve(fetch(url));
       }
@@ -190,12 +194,7 @@ function workbenchFetch(url) {
         controller.close();
         worker.terminate();
       } else if (m.error !== undefined) {
-        if (started) {
-          controller.error(new Error(m.error));
-          worker.terminate();
-        } else {
-          fallBack();
-        }
+        failed(m.error);
       } else if (m.status !== undefined) {
         started = true;
         if (!m.ok) {
@@ -208,12 +207,7 @@ function workbenchFetch(url) {
     };
     worker.onerror = (ev) => {
       ev.preventDefault();
-      if (started) {
-        controller.error(new Error(ev.message || "the worker failed"));
-        worker.terminate();
-      } else {
-        fallBack();
-      }
+      failed(ev.message || "the worker failed");
     };
     worker.postMessage(url);
   });

@@ -258,12 +258,7 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), 
 // place of a run scheduled (by fit, say), with the form fitting the file.
 // The workbench's start asks for the first matrix with it: the start
 // itself is then a shorter task, and the page can draw in between.
-func (s *simulator) runFirst() {
-	if s.timer != 0 {
-		app.Window().Call("clearTimeout", s.timer)
-	}
-	s.timer = app.Window().Call("setTimeout", s.runFn, 0).Int()
-}
+func (s *simulator) runFirst() { s.scheduleIn(0) }
 
 // today is the browser's local date, YYYY-MM-DD.
 func today() string {
@@ -280,11 +275,15 @@ func (s *simulator) listen(target app.Value, event string, fn func(app.Value, []
 
 // schedule recomputes soon: the editor calls it on every keystroke, so a
 // burst of typing costs one simulation.
-func (s *simulator) schedule() {
+func (s *simulator) schedule() { s.scheduleIn(simDelay) }
+
+// scheduleIn runs the simulation ms milliseconds from now, in place of a
+// run scheduled before.
+func (s *simulator) scheduleIn(ms int) {
 	if s.timer != 0 {
 		app.Window().Call("clearTimeout", s.timer)
 	}
-	s.timer = app.Window().Call("setTimeout", s.runFn, simDelay).Int()
+	s.timer = app.Window().Call("setTimeout", s.runFn, ms).Int()
 }
 
 func (s *simulator) formInput(ev app.Value) {
