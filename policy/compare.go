@@ -247,11 +247,10 @@ func CompareReadingsBounded(old *File, kind Kind, converted *File, opt CompareOp
 	return rep
 }
 
-// compileInSteps compiles what the readings consult, one part of a file
-// at a time, letting a page draw in between (a large file's records take
-// long to compile, and the first crawler's model would compile them all
-// at once).
-// It stops when the time cap does.
+// compileInSteps compiles what the readings consult, a few patterns at a
+// time (Policy.Prepare), letting a page draw in between: a large file's
+// patterns take long to compile, and the first crawler's model would
+// compile them all at once. It stops when the time cap does.
 func (c *comparer) compileInSteps() {
 	pc := newPace(c.opt.Yield, c.opt.tcap)
 	if pc.tick() || c.opt.Yield == nil {
@@ -261,13 +260,8 @@ func (c *comparer) compileInSteps() {
 		p    *Policy
 		kind Kind
 	}{{c.src, c.kind}, {c.dst, KindACAP}, {c.dstCase, KindACAP}} {
-		for _, n := range []need{needConv, needOlder, needACAP} {
-			if needOf(pk.kind)&n != 0 {
-				pk.p.compiled(pk.p.file, "", n)
-				if pc.tick() {
-					return
-				}
-			}
+		if pk.p.prepareInSteps(pk.kind, pc) {
+			return
 		}
 	}
 }

@@ -46,34 +46,70 @@ func rfcPattern(f *File, fd *Field) string {
 func compileGroups(f *File) []convGroup { return compileGroupList(f, f.Groups) }
 
 func compileGroupList(f *File, groups []*Group) []convGroup {
-	gs := make([]convGroup, 0, len(groups))
-	for _, g := range groups {
-		cg := convGroup{g: g, rules: make([]convRule, 0, len(g.Rules))}
-		for _, a := range g.Agents {
-			if a.Status == StatusSkipped {
-				continue
+	gc := groupCompiler{f: f, groups: groups}
+	gc.step(-1)
+	return gc.gs
+}
+
+// groupCompiler compiles conventional groups a few rules at a time (see
+// Policy.Prepare).
+type groupCompiler struct {
+	f      *File
+	groups []*Group
+	gs     []convGroup
+	r      int // the next rule of the last group in gs
+}
+
+// step compiles rules until about work bytes of patterns are compiled (at
+// least one rule; all of them if work < 0). It returns the bytes compiled
+// and whether every group is compiled.
+func (gc *groupCompiler) step(work int) (int, bool) {
+	used := 0
+	for {
+		if len(gc.gs) == 0 || gc.r == len(gc.gs[len(gc.gs)-1].g.Rules) {
+			if len(gc.gs) == len(gc.groups) {
+				return used, true
 			}
-			n := uaName(a.Value.Text)
-			if n == "*" {
-				cg.star = true
-			} else if n != "" {
-				cg.names = append(cg.names, n)
+			if gc.gs == nil {
+				gc.gs = make([]convGroup, 0, len(gc.groups))
 			}
+			gc.gs, gc.r = append(gc.gs, newConvGroup(gc.groups[len(gc.gs)])), 0
+			continue
 		}
-		for _, fd := range g.Rules {
-			if fd.Status == StatusSkipped {
-				continue
-			}
-			v := rfcPattern(f, fd)
-			if v == "" {
-				continue // an empty rule matches nothing
-			}
-			cg.rules = append(cg.rules, convRule{fd: fd, allow: fd.Kind == FieldAllow, pat: CompilePattern(v, MatchRFC9309), inRecord: fd.Record != nil,
-				matches: ruleText(fd) + " matches"})
+		if work >= 0 && used > 0 && used >= work {
+			return used, false
 		}
-		gs = append(gs, cg)
+		cg := &gc.gs[len(gc.gs)-1]
+		fd := cg.g.Rules[gc.r]
+		gc.r++
+		if fd.Status == StatusSkipped {
+			continue
+		}
+		v := rfcPattern(gc.f, fd)
+		if v == "" {
+			continue // an empty rule matches nothing
+		}
+		used += len(v) + 1
+		cg.rules = append(cg.rules, convRule{fd: fd, allow: fd.Kind == FieldAllow, pat: CompilePattern(v, MatchRFC9309), inRecord: fd.Record != nil,
+			matches: ruleText(fd) + " matches"})
 	}
-	return gs
+}
+
+// newConvGroup is g with its names read and no rule compiled yet.
+func newConvGroup(g *Group) convGroup {
+	cg := convGroup{g: g, rules: make([]convRule, 0, len(g.Rules))}
+	for _, a := range g.Agents {
+		if a.Status == StatusSkipped {
+			continue
+		}
+		n := uaName(a.Value.Text)
+		if n == "*" {
+			cg.star = true
+		} else if n != "" {
+			cg.names = append(cg.names, n)
+		}
+	}
+	return cg
 }
 
 // convSelection is the RFC 9309 reading's choice of groups for a crawler.
@@ -303,34 +339,59 @@ type olderRule struct {
 }
 
 func compileOlder(f *File) []olderRecord {
-	var recs []olderRecord
-	var cur *olderRecord
-	hasBody := false
-	// The records' rules are runs of one array allocated once.
-	n := 0
-	for _, fd := range f.Fields {
-		if fd.Kind.IsConventionalRule() {
-			n++
+	oc := olderCompiler{f: f}
+	oc.step(-1)
+	return oc.recs
+}
+
+// olderCompiler compiles the records of the older conventions a few rules
+// at a time (see Policy.Prepare).
+type olderCompiler struct {
+	f       *File
+	recs    []olderRecord
+	rules   []olderRule // the records' rules are runs of one array allocated once
+	rules0  int         // the first rule of the last record
+	cur     bool        // the last record is open
+	hasBody bool        // the last record has a line other than User-agent
+	line    int         // the next line
+}
+
+// step reads lines until about work bytes of patterns are compiled (at
+// least one rule; all of them if work < 0). It returns the bytes compiled
+// and whether every line is read.
+func (oc *olderCompiler) step(work int) (int, bool) {
+	f := oc.f
+	if oc.rules == nil {
+		n := 0
+		for _, fd := range f.Fields {
+			if fd.Kind.IsConventionalRule() {
+				n++
+			}
 		}
+		oc.rules = make([]olderRule, 0, n)
 	}
-	rules, rules0 := make([]olderRule, 0, n), 0
-	for i := range f.Lines {
-		l := &f.Lines[i]
+	used := 0
+	for ; oc.line < len(f.Lines); oc.line++ {
+		l := &f.Lines[oc.line]
 		if l.Kind == LineBlank {
-			cur = nil
+			oc.cur = false
 			continue
 		}
 		fd := l.Field
 		if fd == nil || fd.Status == StatusSkipped {
 			continue
 		}
+		var cur *olderRecord
+		if oc.cur {
+			cur = &oc.recs[len(oc.recs)-1]
+		}
 		switch fd.Kind {
 		case FieldUserAgent:
-			if cur == nil || hasBody {
-				recs = append(recs, olderRecord{first: fd.Line})
-				cur = &recs[len(recs)-1]
-				hasBody = false
-				rules0 = len(rules)
+			if cur == nil || oc.hasBody {
+				oc.recs = append(oc.recs, olderRecord{first: fd.Line})
+				cur, oc.cur = &oc.recs[len(oc.recs)-1], true
+				oc.hasBody = false
+				oc.rules0 = len(oc.rules)
 			}
 			cur.agents = append(cur.agents, fd)
 			cur.lower = append(cur.lower, lowerASCII(fd.Value.Text))
@@ -338,30 +399,34 @@ func compileOlder(f *File) []olderRecord {
 			if cur == nil {
 				continue
 			}
-			hasBody = true
-			if fd.Value.Text == "" {
+			oc.hasBody = true
+			v := fd.Value.Text
+			if v == "" {
 				continue // an empty Disallow forbids nothing
 			}
-			v := fd.Value.Text
-			rules = append(rules, olderRule{fd: fd, allow: fd.Kind == FieldAllow,
+			if work >= 0 && used > 0 && used >= work {
+				return used, false
+			}
+			used += 2 * (len(v) + 1)
+			oc.rules = append(oc.rules, olderRule{fd: fd, allow: fd.Kind == FieldAllow,
 				prefix: CompilePattern(v, MatchPrefix), whole: CompilePattern(v, MatchWhole), wildcard: strings.Contains(v, "*")})
-			cur.rules = rules[rules0:len(rules):len(rules)]
+			cur.rules = oc.rules[oc.rules0:len(oc.rules):len(oc.rules)]
 		case FieldRobotVersion:
 			if cur == nil {
 				continue
 			}
-			if !hasBody {
+			if !oc.hasBody {
 				cur.v2 = robotVersion(fd.Value.Text)
 			}
-			hasBody = true
+			oc.hasBody = true
 		case FieldVisitTime, FieldRequestRate, FieldComment:
 			if cur != nil {
 				cur.advice = append(cur.advice, fd)
-				hasBody = true
+				oc.hasBody = true
 			}
 		}
 	}
-	return recs
+	return used, true
 }
 
 // robotVersion reads "2.N.x": 2 when N is even, 1 when odd, 0 otherwise.

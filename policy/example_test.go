@@ -2,6 +2,7 @@ package policy_test
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/acap-workbench/workbench/policy"
 )
@@ -129,6 +130,24 @@ func ExamplePolicy_Matrix() {
 	// /a/x rep1994 false
 	// /a/b rfc9309 true
 	// /a/b rep1994 false
+}
+
+// Prepare spreads the compiling of a large file over calls, so that a
+// page can draw between them; the first question then compiles nothing.
+func ExamplePolicy_Prepare() {
+	text := "User-agent: *\n"
+	for i := 0; i < 100; i++ {
+		text += "Disallow: /*a*b*c/" + strconv.Itoa(i) + "/\n"
+	}
+	pol := policy.NewPolicy(policy.MustParse(text))
+	calls := 1
+	for !pol.Prepare(policy.KindRFC9309, 256) { // about 256 bytes of patterns a call
+		calls++ // a page would yield to the browser here
+	}
+	a := pol.Decide(policy.Question{Crawler: "bot", URL: "/xaybzc/42/", Kind: policy.KindRFC9309})
+	fmt.Println(calls, "calls;", "allowed:", a.Allowed, "line", a.Line)
+	// Output:
+	// 5 calls; allowed: false line 44
 }
 
 // CompareReadings proves over every path whether two readings decide crawl

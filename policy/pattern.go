@@ -175,6 +175,8 @@ func CompilePattern(raw string, mode MatchMode) Pattern {
 	p.wild = true
 	p.first = canonSeg(body[:star])
 	p.head, p.mask = head8(p.first), headMask(len(p.first))
+	// One allocation for the segments, however many stars.
+	p.rest = make([]string, 0, strings.Count(body[star+1:], "*")+1)
 	for rest := body[star+1:]; ; {
 		seg := rest
 		next := strings.IndexByte(rest, '*')

@@ -43,7 +43,8 @@ func (p *Policy) File() *File { return p.file }
 // compiled holds a file's patterns, compiled for each reading. Each part is
 // compiled the first time a question needs it (see need), so that a policy
 // asked only as RFC 9309 crawlers ask never compiles the ACAP records or the
-// older conventions.
+// older conventions. Policy.Prepare compiles the parts a few patterns at a
+// time; the work begun is kept in convB, todayB, olderB and acapAt.
 type compiled struct {
 	file *File
 	name string // "" for the main file, else its path
@@ -51,17 +52,21 @@ type compiled struct {
 	// acapMode is the Policy's mode for ACAP resource patterns.
 	acapMode MatchMode
 
-	acap map[*Field][]acapRule // ACAP permissions and prohibitions
-	purp map[*Field]Pattern    // ACAP-usage-purpose patterns
-	recs map[*Record]*recRules // each record's rules, flattened
+	acap   map[*Field][]acapRule // ACAP permissions and prohibitions
+	purp   map[*Field]Pattern    // ACAP-usage-purpose patterns
+	recs   map[*Record]*recRules // each record's rules, flattened
+	acapAt int                   // the next field of the ACAP part
 
-	conv  []convGroup // conventional groups, RFC 9309 style
-	today *compiled   // the groups of the today reading (conv only), made when first asked
+	conv   []convGroup    // conventional groups, RFC 9309 style
+	convB  *groupCompiler // conv while it is compiled in steps
+	today  *compiled      // the groups of the today reading (conv only)
+	todayB *groupCompiler // today while it is compiled in steps
 	// sels are the conventional selections made so far, by the groups
 	// chosen (and acapView): crawlers that read the same groups share one.
 	selsMu sync.Mutex
 	sels   map[string]*convSelection
-	older  []olderRecord // records as the 1994/1996 conventions delimit them
+	older  []olderRecord  // records as the 1994/1996 conventions delimit them
+	olderB *olderCompiler // older while it is compiled in steps
 }
 
 // need names the parts of a compiled file.
@@ -71,7 +76,11 @@ const (
 	needACAP  need = 1 << iota // acap, purp, recs
 	needConv                   // conv
 	needOlder                  // older
+	needToday                  // today
 )
+
+// parts lists the parts in the order they are compiled.
+var parts = [...]need{needConv, needToday, needOlder, needACAP}
 
 // needOf returns the parts a kind of crawler reads.
 func needOf(k Kind) need {
@@ -82,8 +91,10 @@ func needOf(k Kind) need {
 		return needConv
 	case KindDraft1996, KindREP1994, KindV2Proposal:
 		return needOlder
+	case KindToday:
+		return needToday
 	}
-	return 0 // KindToday compiles its own groups (compiled.today)
+	return 0
 }
 
 // acapRule is one Rule of an ACAP field, compiled.
@@ -99,59 +110,78 @@ type acapRule struct {
 func (p *Policy) compiled(f *File, name string, n need) *compiled {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	c := p.compiledLocked(f, name)
+	for _, part := range parts {
+		if n&part != 0 {
+			c.step(part, -1)
+		}
+	}
+	return c
+}
+
+// compiledLocked returns f's compiled parts, made if need be; p.mu is held.
+func (p *Policy) compiledLocked(f *File, name string) *compiled {
 	c := p.comps[f]
 	if c == nil {
 		c = &compiled{file: f, name: name, acapMode: p.acapMode}
 		p.comps[f] = c
 	}
-	if n&^c.done != 0 {
-		c.compile(n &^ c.done)
-	}
 	return c
 }
 
-// compile compiles the parts in n.
-func (c *compiled) compile(n need) {
+// step compiles more of the part: about work bytes of patterns (at least
+// one pattern), or all that is left if work < 0. It returns the bytes
+// compiled; the part is done when c.done has it.
+func (c *compiled) step(part need, work int) int {
+	if c.done&part != 0 {
+		return 0
+	}
 	f := c.file
-	c.done |= n
-	if n&needConv != 0 {
-		c.conv = compileGroups(f)
-	}
-	if n&needOlder != 0 {
-		c.older = compileOlder(f)
-	}
-	if n&needACAP == 0 {
-		return
-	}
-	c.acap, c.purp = map[*Field][]acapRule{}, map[*Field]Pattern{}
-	for _, fd := range f.Fields {
-		switch {
-		case fd.Kind == FieldACAPUnknown && fd.Record != nil:
-			// "ACAP-allow preserve: /x": skipped, but kept for the trace.
-			joined := strings.Join(strings.Fields(fd.Name.Text), "-")
-			if fi := lookupField(joined); fi.kind.IsACAPRule() && fi.usage != UsageNone {
-				if w := strings.Fields(fd.Value.Text); len(w) > 0 {
-					c.acap[fd] = []acapRule{{fd: fd, allow: fi.kind == FieldACAPAllow, usage: fi.usage, pat: CompilePattern(w[0], c.acapMode)}}
-				}
-			}
-		case fd.Kind.IsACAPRule():
-			if fd.Status == StatusSkipped {
-				// Kept for the trace: a skipped line that would have matched.
-				if fd.Pattern().Text != "" {
-					c.acap[fd] = []acapRule{{fd: fd, allow: fd.Kind == FieldACAPAllow, usage: fd.Usage, pat: CompilePattern(fd.Pattern().Text, c.acapMode)}}
-				}
-				continue
-			}
-			rules := fd.Rules()
-			rs := make([]acapRule, len(rules))
-			for i := range rules {
-				r := &rules[i]
-				rs[i] = acapRule{fd: fd, rule: r, allow: r.Allow, usage: r.Usage, pat: CompilePattern(r.Pattern, c.acapMode)}
-			}
-			c.acap[fd] = rs
-		case fd.Kind == FieldACAPPurpose && fd.Status == StatusOK:
-			c.purp[fd] = CompilePattern(fd.Pattern().Text, MatchPurpose)
+	used, fin := 0, true
+	switch part {
+	case needConv:
+		if c.convB == nil {
+			c.convB = &groupCompiler{f: f, groups: f.Groups}
 		}
+		if used, fin = c.convB.step(work); fin {
+			c.conv, c.convB = c.convB.gs, nil
+		}
+	case needToday:
+		if c.todayB == nil {
+			c.todayB = &groupCompiler{f: f, groups: todayGroups(f)}
+		}
+		if used, fin = c.todayB.step(work); fin {
+			c.today, c.todayB = &compiled{conv: c.todayB.gs}, nil
+		}
+	case needOlder:
+		if c.olderB == nil {
+			c.olderB = &olderCompiler{f: f}
+		}
+		if used, fin = c.olderB.step(work); fin {
+			c.older, c.olderB = c.olderB.recs, nil
+		}
+	case needACAP:
+		used, fin = c.stepACAP(work)
+	}
+	if fin {
+		c.done |= part
+	}
+	return used
+}
+
+// stepACAP compiles the ACAP part's fields from acapAt on, about work
+// bytes of patterns (all if work < 0), then the records' rules.
+func (c *compiled) stepACAP(work int) (int, bool) {
+	f := c.file
+	if c.acap == nil {
+		c.acap, c.purp = map[*Field][]acapRule{}, map[*Field]Pattern{}
+	}
+	used := 0
+	for ; c.acapAt < len(f.Fields); c.acapAt++ {
+		if work >= 0 && used > 0 && used >= work {
+			return used, false
+		}
+		used += c.compileACAPField(f.Fields[c.acapAt])
 	}
 	c.recs = map[*Record]*recRules{}
 	for _, r := range f.Records {
@@ -167,6 +197,47 @@ func (c *compiled) compile(n need) {
 		}
 		c.recs[r] = rr
 	}
+	return used, true
+}
+
+// compileACAPField compiles the patterns of one field for the ACAP part,
+// if it has any, and returns their length in bytes.
+func (c *compiled) compileACAPField(fd *Field) int {
+	switch {
+	case fd.Kind == FieldACAPUnknown && fd.Record != nil:
+		// "ACAP-allow preserve: /x": skipped, but kept for the trace.
+		joined := strings.Join(strings.Fields(fd.Name.Text), "-")
+		if fi := lookupField(joined); fi.kind.IsACAPRule() && fi.usage != UsageNone {
+			if w := strings.Fields(fd.Value.Text); len(w) > 0 {
+				c.acap[fd] = []acapRule{{fd: fd, allow: fi.kind == FieldACAPAllow, usage: fi.usage, pat: CompilePattern(w[0], c.acapMode)}}
+				return len(w[0]) + 1
+			}
+		}
+	case fd.Kind.IsACAPRule():
+		if fd.Status == StatusSkipped {
+			// Kept for the trace: a skipped line that would have matched.
+			if t := fd.Pattern().Text; t != "" {
+				c.acap[fd] = []acapRule{{fd: fd, allow: fd.Kind == FieldACAPAllow, usage: fd.Usage, pat: CompilePattern(t, c.acapMode)}}
+				return len(t) + 1
+			}
+			return 0
+		}
+		rules := fd.Rules()
+		rs := make([]acapRule, len(rules))
+		n := 0
+		for i := range rules {
+			r := &rules[i]
+			rs[i] = acapRule{fd: fd, rule: r, allow: r.Allow, usage: r.Usage, pat: CompilePattern(r.Pattern, c.acapMode)}
+			n += len(r.Pattern) + 1
+		}
+		c.acap[fd] = rs
+		return n
+	case fd.Kind == FieldACAPPurpose && fd.Status == StatusOK:
+		t := fd.Pattern().Text
+		c.purp[fd] = CompilePattern(t, MatchPurpose)
+		return len(t) + 1
+	}
+	return 0
 }
 
 // recRules are a record's compiled rules, in field order: those outside
@@ -231,13 +302,7 @@ func (p *Policy) selection(kind Kind, crawler string, ua bool) *selection {
 	case KindRFC9309:
 		s.conv = selectGroups(main, crawler, ua, false)
 	case KindToday:
-		p.mu.Lock()
-		if main.today == nil {
-			main.today = &compiled{conv: compileGroupList(p.file, todayGroups(p.file))}
-		}
-		tc := main.today
-		p.mu.Unlock()
-		s.conv = selectGroups(tc, crawler, ua, false)
+		s.conv = selectGroups(main.today, crawler, ua, false)
 		s.today = compileToday(s.conv.groups)
 	default:
 		s.older = selectOlder(main, kind, crawler, ua)

@@ -249,9 +249,8 @@ func CompareVersions(before, after *File, opt VersionOptions) VersionReport {
 	}
 	// Each version's parts, compiled one at a time (a page draws between).
 	for _, p := range vc.pols {
-		for _, n := range []need{needConv, needOlder, needACAP} {
-			p.compiled(p.file, "", n)
-			vc.pace.tick()
+		for _, k := range []Kind{KindACAP, KindDraft1996, KindToday} {
+			p.prepareInSteps(k, vc.pace)
 		}
 		p.selection(KindToday, unnamedCrawler, false)
 		vc.pace.tick()
