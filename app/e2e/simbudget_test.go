@@ -151,6 +151,11 @@ func TestShareLinkKeepsDrawing(t *testing.T) {
 	if m2 == nil || atoi(t, m2[1]) <= done {
 		t.Errorf("Continue did not answer more cells (stopped at %d, then %v)", done, m2)
 	}
+	// The rows are drawn a part at a time, every one of them in the end.
+	waitJS(t, ctx, `!document.getElementById("sim-matrix").hasAttribute("aria-busy")`, 30*time.Second)
+	if got := eval[int](t, ctx, `document.querySelectorAll("#sim-matrix tbody tr").length`); got != len(urls) {
+		t.Errorf("%d rows drawn, want one for each of the %d URLs", got, len(urls))
+	}
 	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != text {
 		t.Errorf("the editor holds %d bytes, want the link's %d", len(got), len(text))
 	}

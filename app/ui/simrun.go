@@ -40,6 +40,7 @@ func (s *simulator) run() {
 		s.sim.job = nil
 		s.status.Set("textContent", "The file is too large to simulate.")
 		s.matrix.Set("innerHTML", "")
+		s.drawnKey = ""
 		return
 	}
 	p := s.policy()
@@ -91,17 +92,25 @@ func (s *simulator) nextSimSlice() {
 	app.Window().Call("requestAnimationFrame", r.frameFn)
 }
 
-// simSlice answers cells for about ms, draws them, and schedules the next
-// slice, or, at the end of the table or of its budget, starts the batch
-// view and reports the timings.
+// simSlice answers cells for about ms, draws them (and the next rows not
+// drawn yet), and schedules the next slice, or, at the end of the table or
+// of its budget once every row is drawn, starts the batch view and reports
+// the timings.
 func (s *simulator) simSlice(ms float64) {
 	j := s.sim.job
-	if j == nil || j.finished() || j.stopped() {
+	if j == nil {
+		return
+	}
+	answering := !j.finished() && !j.stopped()
+	if !answering && !s.rowsDrawing() {
 		return
 	}
 	before := j.done
 	t0 := now()
-	work := j.run(goClock(), ms, j.total)
+	work := 0.0
+	if answering {
+		work = j.run(goClock(), ms, j.total)
+	}
 	s.sim.workMs += work
 	s.ans = j.ans
 	t := now()
@@ -114,7 +123,7 @@ func (s *simulator) simSlice(ms float64) {
 	s.sim.drawMs += now() - t
 	s.sim.longest = max(s.sim.longest, now()-t0)
 	s.sim.trace = append(s.sim.trace, work, now()-t, j.done)
-	if !j.finished() && !j.stopped() {
+	if (!j.finished() && !j.stopped()) || s.rowsDrawing() {
 		s.nextSimSlice()
 		return
 	}
@@ -132,7 +141,7 @@ func (s *simulator) simSlice(ms float64) {
 // marks the matrix busy while it is being answered.
 func (s *simulator) renderMore() {
 	j := s.sim.job
-	busy := j != nil && !j.finished() && !j.stopped()
+	busy := (j != nil && !j.finished() && !j.stopped()) || s.rowsDrawing()
 	if busy != s.matrix.Call("hasAttribute", "aria-busy").Bool() {
 		if busy {
 			s.matrix.Call("setAttribute", "aria-busy", "true")

@@ -499,31 +499,39 @@ func (s *simulator) answer(r, c int) *policy.Answer {
 	return &s.ans[i]
 }
 
+// matrixChunkCells is about how many cells the matrix draws in one frame:
+// the browser lays out each new row, and a table of 500 URLs drawn at
+// once was one frame of several hundred milliseconds. Rows are added a
+// chunk at a time, one chunk per slice (rowsDrawing).
+const matrixChunkCells = 400
+
+// renderMatrix draws the matrix: when its shape changed, the table anew
+// with its first rows; else the rows whose URL changed, the cells whose
+// answer changed, and the next rows not drawn yet.
 func (s *simulator) renderMatrix(more int) {
 	key := strconv.Itoa(len(s.rows)) + "\x00" + s.pagePath
 	if s.page == nil {
 		key += "\x01"
 	}
-	cells := len(s.rows) * len(s.usages)
-	if key == s.drawnKey && len(s.drawnV) == cells {
+	if key == s.drawnKey && len(s.drawnV) == len(s.drawnRows)*len(s.usages) {
 		// Same shape: rename the rows whose URL changed, redraw the cells
 		// whose verdict changed.
 		setIfChanged(s.matrix.Call("querySelector", "caption"), "textContent", s.caption())
 		var heads app.Value
-		for r, url := range s.rows {
-			if url != s.drawnRows[r] {
+		for r, url := range s.drawnRows {
+			if url != s.rows[r] {
 				if heads == nil {
 					heads = s.matrix.Call("querySelectorAll", "tbody th")
 				}
-				heads.Index(r).Set("innerHTML", s.rowHead(url))
-				s.drawnRows[r] = url
+				heads.Index(r).Set("innerHTML", s.rowHead(s.rows[r]))
+				s.drawnRows[r] = s.rows[r]
 			}
 		}
 		s.updateCells(more)
+		s.addRows()
 		return
 	}
 	var b strings.Builder
-	b.Grow(len(s.rows) * len(s.usages) * 120)
 	b.WriteString(`<table class="mx"><caption class="sr-only">`)
 	b.WriteString(escape(s.caption()))
 	b.WriteString(`</caption><thead><tr><th scope="col" class="mx-url">URL</th>`)
@@ -531,11 +539,45 @@ func (s *simulator) renderMatrix(more int) {
 		b.WriteString(`<th scope="col" class="mx-u"><span>` + u.String() + `</span></th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
+	s.drawnRows, s.drawnV = s.drawnRows[:0], s.drawnV[:0]
+	b.WriteString(s.nextRows())
+	b.WriteString(`</tbody></table>`)
+	s.matrix.Set("innerHTML", b.String())
+	s.drawnKey = key
+	// A static list: a live one (getElementsByClassName) is walked again
+	// after each change of a class, which made redrawing many cells
+	// quadratic.
+	s.cellEls = s.matrix.Call("querySelectorAll", "button.cell")
+	s.renderStatus(more)
+}
+
+// rowsDrawing reports whether rows of the matrix are still to be drawn.
+func (s *simulator) rowsDrawing() bool {
+	return s.drawnKey != "" && len(s.drawnRows) < len(s.rows)
+}
+
+// addRows draws the next chunk of rows not drawn yet, if any.
+func (s *simulator) addRows() {
+	if !s.rowsDrawing() {
+		return
+	}
+	s.matrix.Call("querySelector", "tbody").Call("insertAdjacentHTML", "beforeend", s.nextRows())
+	s.cellEls = s.matrix.Call("querySelectorAll", "button.cell")
+}
+
+// nextRows returns the HTML of the next chunk of rows not drawn yet, and
+// counts them as drawn.
+func (s *simulator) nextRows() string {
 	fr, fc := s.focusR, s.focusC
 	if fr >= len(s.rows) || fc >= len(s.usages) {
 		fr, fc = 0, 0
 	}
-	for r, url := range s.rows {
+	from := len(s.drawnRows)
+	to := min(len(s.rows), from+max(1, matrixChunkCells/max(1, len(s.usages))))
+	var b strings.Builder
+	b.Grow((to - from) * len(s.usages) * 120)
+	for r := from; r < to; r++ {
+		url := s.rows[r]
 		b.WriteString(`<tr><th scope="row" class="mx-url">`)
 		b.WriteString(s.rowHead(url))
 		b.WriteString(`</th>`)
@@ -544,11 +586,13 @@ func (s *simulator) renderMatrix(more int) {
 			if r == fr && c == fc {
 				tab = "0"
 			}
-			if r*len(s.usages)+c >= len(s.ans) {
+			i := r*len(s.usages) + c
+			s.drawnV = append(s.drawnV, s.drawnCellKey(i))
+			if i >= len(s.ans) {
 				b.WriteString(pendingCell(r, c, tab))
 				continue
 			}
-			a := &s.ans[r*len(s.usages)+c]
+			a := &s.ans[i]
 			v := verdict(a)
 			cls := "cell c-" + v
 			if r == s.selR && c == s.selC {
@@ -557,20 +601,9 @@ func (s *simulator) renderMatrix(more int) {
 			b.WriteString(`<td><button type="button" class="` + cls + partClass(a) + `" data-r="` + strconv.Itoa(r) + `" data-c="` + strconv.Itoa(c) + `" tabindex="` + tab + `"` + partLabel(a, v) + `><span class="ic" aria-hidden="true">` + verdictIcon[v] + `</span>` + v + `</button></td>`)
 		}
 		b.WriteString(`</tr>`)
+		s.drawnRows = append(s.drawnRows, url)
 	}
-	b.WriteString(`</tbody></table>`)
-	s.matrix.Set("innerHTML", b.String())
-	s.drawnKey = key
-	s.drawnRows = append(s.drawnRows[:0], s.rows...)
-	s.drawnV = s.drawnV[:0]
-	for i := 0; i < cells; i++ {
-		s.drawnV = append(s.drawnV, s.drawnCellKey(i))
-	}
-	// A static list: a live one (getElementsByClassName) is walked again
-	// after each change of a class, which made redrawing many cells
-	// quadratic.
-	s.cellEls = s.matrix.Call("querySelectorAll", "button.cell")
-	s.renderStatus(more)
+	return b.String()
 }
 
 // drawnCellKey is what cell i shows: its answer's key; while the table is
@@ -810,7 +843,7 @@ func (s *simulator) matrixKey(ev app.Value) {
 		return
 	}
 	ev.Call("preventDefault")
-	r = max(0, min(r, len(s.rows)-1))
+	r = max(0, min(r, len(s.drawnRows)-1))
 	c = max(0, min(c, len(s.usages)-1))
 	s.setFocusCell(r, c, true)
 }

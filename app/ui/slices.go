@@ -37,18 +37,40 @@ type slicer struct {
 	spent       float64 // ms of work so far
 	budget      float64 // ms of work after which the table stops
 	decide      func(i int)
+	// prepare, until it reports true, compiles some of the policy before
+	// the first cell (policy.Policy.Prepare): on a file of large patterns
+	// the first decision would otherwise compile them all in one piece.
+	prepare func() bool
 }
 
-// run answers cells until ms have passed (at least one cell), limit cells
-// are done, the budget is spent or the table is finished. It returns the
-// time it took.
+// prepareWork is the work of one call of prepare: bytes of patterns, a
+// few milliseconds in the page.
+const prepareWork = 8 << 10
+
+// run answers cells until ms have passed (at least one cell, unless the
+// slice was spent preparing), limit cells are done, the budget is spent or
+// the table is finished. It returns the time it took.
 func (s *slicer) run(now func() float64, ms float64, limit int) float64 {
 	t0 := now()
+	over := func() bool { d := now() - t0; return d >= ms || s.spent+d >= s.budget }
+	prepared := false // this slice prepared
+	for s.prepare != nil {
+		prepared = true
+		if s.prepare() {
+			s.prepare = nil
+		}
+		if over() {
+			break
+		}
+	}
 	end := min(s.total, s.done+max(1, limit))
+	if s.prepare != nil || (prepared && over()) {
+		end = s.done
+	}
 	for s.done < end && !s.stopped() {
 		s.decide(s.done)
 		s.done++
-		if d := now() - t0; d >= ms || s.spent+d >= s.budget {
+		if over() {
 			break
 		}
 	}
@@ -86,6 +108,7 @@ type matrixJob struct {
 func newMatrixJob(p *policy.Policy, q policy.Question, rows []string, usages []policy.Use, budget float64) *matrixJob {
 	j := &matrixJob{ans: make([]policy.Answer, 0, len(rows)*len(usages))}
 	j.total, j.budget = len(rows)*len(usages), budget
+	j.prepare = func() bool { return p.Prepare(q.Kind, prepareWork) }
 	j.decide = func(i int) {
 		c := q
 		u := usages[i%len(usages)]
@@ -105,6 +128,7 @@ type batchJob struct {
 func newBatchJob(p *policy.Policy, q policy.Question, crawlers, urls []string, ans []policy.Answer, budget float64) *batchJob {
 	j := &batchJob{}
 	j.total, j.budget = len(crawlers)*len(urls), budget
+	j.prepare = func() bool { return p.Prepare(q.Kind, prepareWork) }
 	nu := len(urls)
 	j.decide = func(i int) {
 		r, c := i/nu, i%nu

@@ -55,14 +55,14 @@ func runAll(t *testing.T, s *slicer, ms float64, limit int, budget float64) (sli
 	t.Helper()
 	now := fakeClock()
 	for !s.finished() {
-		before := s.done
+		before, preparing := s.done, s.prepare != nil
 		s.run(now, ms, limit)
 		slices++
 		if s.stopped() {
 			stops++
 			s.more(budget)
 		}
-		if s.done == before && !s.stopped() {
+		if s.done == before && !s.stopped() && !preparing {
 			t.Fatalf("a slice answered nothing (done %d of %d)", s.done, s.total)
 		}
 		if slices > 10*s.total+10 {
@@ -169,6 +169,63 @@ func TestSlicerBudget(t *testing.T) {
 	}
 }
 
+// TestSlicerPrepares: a table whose policy must first be prepared spends
+// its first slices preparing, a call at a time until the slice's time is
+// up, decides no cell before the preparation ends nor in a slice the
+// preparation used up, counts the preparation in its budget, and then
+// answers every cell in order.
+func TestSlicerPrepares(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		calls          int     // calls until prepare reports true
+		budget         float64 // ms
+		wantPrepSlice  int     // slices that only prepare
+		stopsPreparing bool
+	}{
+		{"no preparation", 0, 1000, 0, false},
+		{"two slices of it", 9, 1000, 2, false},
+		{"over the budget", 30, 10, 2, true},
+	} {
+		var seen []int
+		left := tc.calls
+		now := fakeClock()
+		s := &slicer{total: 20, budget: tc.budget, decide: func(i int) {
+			if left > 0 {
+				t.Fatalf("%s: cell %d decided before the preparation ended", tc.name, i)
+			}
+			seen = append(seen, i)
+		}}
+		if tc.calls > 0 {
+			s.prepare = func() bool { now(); left--; return left <= 0 }
+		}
+		prepSlices := 0
+		for i := 0; i < 100 && !s.finished() && !s.stopped(); i++ {
+			before := s.done
+			s.run(now, 8, 100)
+			if s.done == before {
+				prepSlices++
+			}
+		}
+		if prepSlices != tc.wantPrepSlice {
+			t.Errorf("%s: %d slices answered no cell, want %d", tc.name, prepSlices, tc.wantPrepSlice)
+		}
+		if tc.stopsPreparing {
+			if !s.stopped() || len(seen) != 0 || s.spent < tc.budget {
+				t.Errorf("%s: stopped %v after %d cells and %.0f ms: want stopped while preparing", tc.name, s.stopped(), len(seen), s.spent)
+			}
+			continue
+		}
+		for i, v := range seen {
+			if v != i {
+				t.Fatalf("%s: cell %d answered as %d", tc.name, i, v)
+			}
+		}
+		if len(seen) != 20 || left > 0 {
+			t.Errorf("%s: %d cells answered, %d preparation calls left; want 20 and 0", tc.name, len(seen), left)
+		}
+	}
+}
+
 // TestHelpStatesSimulatorBudget: the help says the budgets of work the
 // matrix and the batch view stop at.
 func TestHelpStatesSimulatorBudget(t *testing.T) {
@@ -176,6 +233,8 @@ func TestHelpStatesSimulatorBudget(t *testing.T) {
 		"The matrix works for at most " + strconv.Itoa(simWorkMs/1000) + " seconds",
 		"for at most " + strconv.Itoa(batchWorkMs/1000) + " seconds",
 		"Continue answers more",
+		"about " + strconv.Itoa(prepareWork>>10) + " KB of rules at a time",
+		"drawn about " + strconv.Itoa(matrixChunkCells) + " cells at a time",
 	}
 	var all strings.Builder
 	for _, p := range help.Pages() {
