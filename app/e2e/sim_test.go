@@ -298,3 +298,28 @@ func TestSimulatorMatrix(t *testing.T) {
 	}
 	eval[bool](t, ctx, `localStorage.removeItem("acap-workbench:v1:theme"), true`)
 }
+
+// TestDirectoryKeepsTheMatrix: the crawler directory arrives after the
+// first matrix; the picker then offers its crawlers, and the matrix, whose
+// question it does not change, is not answered anew (on a large file that
+// was a second start of the whole table). Picking a crawler of the
+// directory asks anew, and the picker keeps the choice.
+func TestDirectoryKeepsTheMatrix(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, site.URL+"/")
+	clearStorage(t, ctx)
+	reloadPage(t, ctx)
+	waitJS(t, ctx, `window.__wbSimText === document.getElementById("editor-input").value.length &&
+		document.querySelector('#sim-crawler option[value="n:GPTBot"]') !== null`, 30*time.Second)
+	if n := eval[int](t, ctx, `window.__wbSimRuns`); n != 1 {
+		t.Errorf("the matrix was asked %d times by the start and the directory's arrival, want once", n)
+	}
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("sim-crawler"); s.value = "n:GPTBot"; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	waitJS(t, ctx, `window.__wbSimRuns === 2 && window.__wbSimText === document.getElementById("editor-input").value.length`, 30*time.Second)
+	if got := eval[string](t, ctx, `document.getElementById("sim-crawler").value`); got != "n:GPTBot" {
+		t.Errorf("the picker shows %q after choosing GPTBot", got)
+	}
+	if got := eval[string](t, ctx, `document.getElementById("sim-status").textContent`); !strings.Contains(got, "GPTBot") {
+		t.Errorf("the status does not speak of GPTBot: %q", got)
+	}
+}

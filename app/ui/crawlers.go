@@ -58,6 +58,12 @@ func (s *simulator) loadDirectory() {
 		s.crawlerKey = "" // refill the picker
 		s.fillBatchGroups()
 		s.setBatchStatus("")
+		if f, _, _ := s.files(); f != nil && s.sim.job != nil && s.batchGroup == "" && s.question(f) == s.base {
+			// The picker now offers the directory, and the question is the
+			// same: the matrix goes on, not answered anew.
+			s.renderCrawlerInfo(s.base.Crawler)
+			return
+		}
 		s.run()
 	})
 }

@@ -27,6 +27,7 @@ type simRun struct {
 	text    int     // the length of the text simulated
 	longest float64 // the longest slice, decisions and drawing (ms)
 	trace   []any   // per slice: decisions (ms), drawing (ms), cells done
+	runs    int     // how many times the matrix was asked anew
 }
 
 // run answers the question of the form anew (the text, the URLs or a
@@ -70,8 +71,12 @@ func (s *simulator) run() {
 	s.sim.setupMs, s.sim.workMs, s.sim.drawMs, s.sim.text = now()-t0, 0, 0, len(f.Src)
 	s.sim.longest = 0
 	s.sim.trace = s.sim.trace[:0]
-	// For the browser tests: the matrix shown is not yet that of the text.
-	app.Window().Set("__wbSimText", -1)
+	// For the browser tests: the matrix shown is not yet that of the text,
+	// and how many times it was asked anew.
+	s.sim.runs++
+	w := app.Window()
+	w.Set("__wbSimText", -1)
+	w.Set("__wbSimRuns", s.sim.runs)
 	s.simSlice(firstSliceMs)
 }
 
