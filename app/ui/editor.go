@@ -54,6 +54,8 @@ type editor struct {
 	status app.Value
 
 	lh        int     // line height in px
+	fontPx    int     // font size in px
+	laidOut   bool    // the page was painted: the textarea's size and scroll can be read
 	cw        float64 // the width of a character in px (0: not measured)
 	colA      int     // the first column drawn of a long line
 	first     int     // the lines drawn in the layers: [first, last)
@@ -126,6 +128,9 @@ func newEditor(name, text string, fontSize int, onEdit func()) *editor {
 	e.listen(e.probs, "click", func(_ app.Value, args []app.Value) any { e.problemClick(args[0]); return nil })
 	e.listen(app.Window(), "resize", func(app.Value, []app.Value) any { e.renderWindow(); return nil })
 	e.render()
+	// Drawn from the window's size until the page is laid out; then from
+	// the textarea's own.
+	afterPaint(func() { e.laidOut = true; e.renderWindow() })
 	return e
 }
 
@@ -425,7 +430,7 @@ func (e *editor) keepText(name, text string) {
 
 func (e *editor) setFontSize(px int) {
 	px = max(minFontSize, min(maxFontSize, px))
-	e.lh = (px*3 + 1) / 2
+	e.fontPx, e.lh = px, (px*3+1)/2
 	e.cw = 0
 	ed := byID(idEditor)
 	ed.Get("style").Call("setProperty", "--fs", strconv.Itoa(px)+"px")
@@ -444,9 +449,14 @@ func (e *editor) render() {
 // textarea's scroll position. Only lines whose markup changed are
 // replaced, unless the lines in view changed or most of them did.
 func (e *editor) renderWindow() {
-	st := e.ta.Get("scrollTop").Int()
-	sl := e.ta.Get("scrollLeft").Int()
-	ch := e.ta.Get("clientHeight").Int()
+	// Before the page's first paint, reading the textarea's size or scroll
+	// would make the browser lay out the whole page inside this task (at
+	// start-up, a large part of the Go start's task): the textarea is then
+	// at the top, and at most the window's height.
+	st, sl, ch := 0, 0, app.Window().Get("innerHeight").Int()
+	if e.laidOut {
+		st, sl, ch = e.ta.Get("scrollTop").Int(), e.ta.Get("scrollLeft").Int(), e.ta.Get("clientHeight").Int()
+	}
 	if ch <= 0 {
 		ch = 800
 	}
@@ -463,8 +473,11 @@ func (e *editor) renderWindow() {
 	colA, colB := 0, 0 // the columns drawn of a long line
 	for i := first; i < last; i++ {
 		if len(e.d.Lines[i].Raw) > longLine {
-			cw := e.charWidth()
-			cols := int(float64(e.ta.Get("clientWidth").Int())/cw) + 1
+			cw, w := float64(e.fontPx)/2, app.Window().Get("innerWidth").Int() // no character is narrower
+			if e.laidOut {
+				cw, w = e.charWidth(), e.ta.Get("clientWidth").Int()
+			}
+			cols := int(float64(w)/cw) + 1
 			colA = max(0, int(float64(sl)/cw)-cols) / colStep * colStep
 			colB = colA + 2*cols + 2*colStep
 			break
