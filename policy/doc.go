@@ -24,7 +24,9 @@
 // [Trace] that explains it. [Policy.Matrix] answers many URLs and uses at
 // once, [Policy.Batch] many crawlers without traces. A page's robots META
 // tags, read with [ParsePage], join the decisions for its URL through
-// [Policy.AddPage].
+// [Policy.AddPage]. A policy compiles the file's patterns the first time a
+// kind needs them, all at once; [Policy.Prepare] does the same a few
+// patterns a call, for a caller that must keep a page drawing.
 //
 //	pol := policy.NewPolicy(f)
 //	a := pol.Decide(policy.Question{Crawler: "GPTBot", URL: "/news/x", Kind: policy.KindRFC9309})
