@@ -54,7 +54,6 @@ type editor struct {
 	status app.Value
 
 	lh        int     // line height in px
-	fontPx    int     // font size in px
 	laidOut   bool    // the page was painted: the textarea's size and scroll can be read
 	cw        float64 // the width of a character in px (0: not measured)
 	colA      int     // the first column drawn of a long line
@@ -430,7 +429,7 @@ func (e *editor) keepText(name, text string) {
 
 func (e *editor) setFontSize(px int) {
 	px = max(minFontSize, min(maxFontSize, px))
-	e.fontPx, e.lh = px, (px*3+1)/2
+	e.lh = (px*3 + 1) / 2
 	e.cw = 0
 	ed := byID(idEditor)
 	ed.Get("style").Call("setProperty", "--fs", strconv.Itoa(px)+"px")
@@ -452,9 +451,11 @@ func (e *editor) renderWindow() {
 	// Before the page's first paint, reading the textarea's size or scroll
 	// would make the browser lay out the whole page inside this task (at
 	// start-up, a large part of the Go start's task): the textarea is then
-	// at the top, and at most the window's height.
+	// at the top, and at most the window's height. Only a line too long to
+	// draw whole needs the textarea's width (it is drawn around the columns
+	// in view), and then the layout is read at once.
 	st, sl, ch := 0, 0, app.Window().Get("innerHeight").Int()
-	if e.laidOut {
+	if e.laidOut || e.longLineIn(0, ch/e.lh+overscan+1) {
 		st, sl, ch = e.ta.Get("scrollTop").Int(), e.ta.Get("scrollLeft").Int(), e.ta.Get("clientHeight").Int()
 	}
 	if ch <= 0 {
@@ -471,17 +472,11 @@ func (e *editor) renderWindow() {
 		now[k] = make([]string, 0, last-first)
 	}
 	colA, colB := 0, 0 // the columns drawn of a long line
-	for i := first; i < last; i++ {
-		if len(e.d.Lines[i].Raw) > longLine {
-			cw, w := float64(e.fontPx)/2, app.Window().Get("innerWidth").Int() // no character is narrower
-			if e.laidOut {
-				cw, w = e.charWidth(), e.ta.Get("clientWidth").Int()
-			}
-			cols := int(float64(w)/cw) + 1
-			colA = max(0, int(float64(sl)/cw)-cols) / colStep * colStep
-			colB = colA + 2*cols + 2*colStep
-			break
-		}
+	if e.longLineIn(first, last) {
+		cw := e.charWidth()
+		cols := int(float64(e.ta.Get("clientWidth").Int())/cw) + 1
+		colA = max(0, int(float64(sl)/cw)-cols) / colStep * colStep
+		colB = colA + 2*cols + 2*colStep
 	}
 	if colA != e.skipCols {
 		e.skipCols = colA
@@ -539,6 +534,17 @@ func (e *editor) renderWindow() {
 	e.hl.Get("style").Set("transform", tr)
 	e.marks.Get("style").Set("transform", tr)
 	e.gutter.Get("style").Set("transform", "translateY("+y+"px)")
+}
+
+// longLineIn reports whether a line in [first, last) is longer than
+// longLine.
+func (e *editor) longLineIn(first, last int) bool {
+	for i := first; i < min(last, len(e.d.Lines)); i++ {
+		if len(e.d.Lines[i].Raw) > longLine {
+			return true
+		}
+	}
+	return false
 }
 
 // charWidth measures the width of a character of the editor's font.
