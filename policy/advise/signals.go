@@ -273,8 +273,16 @@ func (u *recordUses) add(rule policy.Rule, line int) {
 // does not: a crawl line for a pattern it has none for, a search or
 // train-ai statement for a pattern it states nothing of in that category.
 func (u *recordUses) inherit(any *recordUses) (added []int) {
+	// The patterns this record has a crawl line for, as a set: every
+	// record inherits the any-crawler records' lines, so a scan of the list
+	// per line was quadratic on files of hundreds of records.
+	has := make(map[string]bool, len(u.crawl))
+	for _, x := range u.crawl {
+		has[linePattern(x)] = true
+	}
 	for i, l := range any.crawl {
-		if !contains(u.crawl, l) && !hasPatternLine(u.crawl, l) {
+		if pat := linePattern(l); !has[pat] {
+			has[pat] = true
 			u.crawl = append(u.crawl, l)
 			u.crawlFrom = append(u.crawlFrom, any.crawlFrom[i])
 			added = append(added, any.crawlFrom[i])
@@ -765,13 +773,19 @@ func contains(list []string, s string) bool {
 // hasPatternLine reports whether a rule line for the same pattern as l
 // (Allow or Disallow) is in list.
 func hasPatternLine(list []string, l string) bool {
-	_, pat, _ := strings.Cut(l, ": ")
+	pat := linePattern(l)
 	for _, x := range list {
-		if _, p, _ := strings.Cut(x, ": "); p == pat {
+		if linePattern(x) == pat {
 			return true
 		}
 	}
 	return false
+}
+
+// linePattern is the pattern of a rule line: what follows "Name: ".
+func linePattern(l string) string {
+	_, pat, _ := strings.Cut(l, ": ")
+	return pat
 }
 
 // covered reports whether a permission for pat is an exception inside

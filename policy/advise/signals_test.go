@@ -330,3 +330,28 @@ func TestSignalsCheck(t *testing.T) {
 	}
 	t.Logf("%d files, %d proposed blocks checked", len(paths), blocks)
 }
+
+// BenchmarkSignalsConverted: today's signals for www.wikipedia.org's file
+// once converted to ACAP, as the workbench offers them after Convert and
+// Apply. Its hundreds of records each inherit the lines of the records for
+// every crawler (recordUses.inherit).
+func BenchmarkSignalsConverted(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", "sites-2026-01", "www.wikipedia.org.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, _ := policy.Parse("/robots.txt", src)
+	conv := policy.Convert(f, policy.ConvertOptions{})
+	if conv.Text == nil {
+		b.Fatal("not converted:", conv.Err)
+	}
+	if f, err = policy.Parse("/robots.txt", conv.Text); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if len(Signals(f)) == 0 {
+			b.Fatal("no proposal")
+		}
+	}
+}
