@@ -9,7 +9,7 @@ import (
 )
 
 // TestCompileOrder: each reading compiles its part of the file the first
-// time it is asked (compiled.compile). Whatever the order of the questions,
+// time it is asked (compiled.step). Whatever the order of the questions,
 // a policy must give the answers, traces included, that a fresh policy
 // gives for each kind alone.
 func TestCompileOrder(t *testing.T) {

@@ -43,14 +43,6 @@ func rfcPattern(f *File, fd *Field) string {
 	return v
 }
 
-func compileGroups(f *File) []convGroup { return compileGroupList(f, f.Groups) }
-
-func compileGroupList(f *File, groups []*Group) []convGroup {
-	gc := groupCompiler{f: f, groups: groups}
-	gc.step(-1)
-	return gc.gs
-}
-
 // groupCompiler compiles conventional groups a few rules at a time (see
 // Policy.Prepare).
 type groupCompiler struct {
@@ -76,7 +68,7 @@ func (gc *groupCompiler) step(work int) (int, bool) {
 			gc.gs, gc.r = append(gc.gs, newConvGroup(gc.groups[len(gc.gs)])), 0
 			continue
 		}
-		if work >= 0 && used > 0 && used >= work {
+		if stepDone(work, used) {
 			return used, false
 		}
 		cg := &gc.gs[len(gc.gs)-1]
@@ -404,7 +396,7 @@ func (oc *olderCompiler) step(work int) (int, bool) {
 			if v == "" {
 				continue // an empty Disallow forbids nothing
 			}
-			if work >= 0 && used > 0 && used >= work {
+			if stepDone(work, used) {
 				return used, false
 			}
 			used += 2 * (len(v) + 1)

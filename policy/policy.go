@@ -178,7 +178,7 @@ func (c *compiled) stepACAP(work int) (int, bool) {
 	}
 	used := 0
 	for ; c.acapAt < len(f.Fields); c.acapAt++ {
-		if work >= 0 && used > 0 && used >= work {
+		if stepDone(work, used) {
 			return used, false
 		}
 		used += c.compileACAPField(f.Fields[c.acapAt])

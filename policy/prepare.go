@@ -30,6 +30,11 @@ func (p *Policy) Prepare(k Kind, work int) bool {
 	return true
 }
 
+// stepDone reports whether a step of work bytes (all, if work < 0) that
+// compiled used bytes so far ends before its next pattern: a step compiles
+// one pattern at least.
+func stepDone(work, used int) bool { return work >= 0 && used > 0 && used >= work }
+
 // prepareStep is the work (bytes of patterns) that the proofs compile
 // between two yields to the page.
 const prepareStep = 32 << 10
