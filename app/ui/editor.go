@@ -454,7 +454,10 @@ func (e *editor) renderWindow() {
 	// at the top, and at most the window's height. Only a line too long to
 	// draw whole needs the textarea's width (it is drawn around the columns
 	// in view), and then the layout is read at once.
-	st, sl, ch := 0, 0, app.Window().Get("innerHeight").Int()
+	st, sl, ch := 0, 0, 0
+	if !e.laidOut {
+		ch = app.Window().Get("innerHeight").Int()
+	}
 	if e.laidOut || e.longLineIn(0, ch/e.lh+overscan+1) {
 		st, sl, ch = e.ta.Get("scrollTop").Int(), e.ta.Get("scrollLeft").Int(), e.ta.Get("clientHeight").Int()
 	}

@@ -121,7 +121,8 @@ func (s *simulator) simSlice(ms float64) {
 	t := now()
 	s.renderMatrix(s.more)
 	sel := s.selR*len(s.usages) + s.selC
-	if j.finished() || before == 0 || (s.selR >= 0 && sel >= before && sel < j.done) {
+	// Slices that only draw rows leave the explanation as it is.
+	if answering && (j.finished() || before == 0 || (s.selR >= 0 && sel >= before && sel < j.done)) {
 		s.renderExplain()
 	}
 	s.renderMore()
