@@ -96,8 +96,13 @@ func (c *Signals) copy(text string) {
 }
 
 // sigFirst is how many proposals of a list are drawn until the publisher
-// asks for all.
-const sigFirst = 20
+// asks for all; sigLinesShown is how many lines of a proposal are drawn
+// (a group for a named crawler repeats every line of the records for all
+// crawlers: thousands, on a large policy).
+const (
+	sigFirst      = 20
+	sigLinesShown = 40
+)
 
 // limit is how many proposals of a list are drawn.
 func (c *Signals) limit() int {
@@ -147,7 +152,7 @@ func (c *Signals) Render() app.UI {
 		return app.Section().Class("wk-signals").Aria("labelledby", "wk-sig-h").Body(
 			append([]app.UI{app.H2().ID("wk-sig-h").Text("Today's signals")}, c.renderModern(f)...)...)
 	}
-	intro := "The closest lines in today's vocabularies for this file's ACAP policy: one User-agent group for the crawlers of each ACAP record. Apply them to see them decided by today's AI crawler (the kind \"Today's AI crawler\" of the simulator), and below, on your sample URLs, what they keep of the ACAP policy and what they lose."
+	intro := "The closest lines in today's vocabularies for this file's ACAP policy: one User-agent group for the crawlers of each ACAP record (Apply writes groups of the same lines once, with the User-agent lines of each). Apply them to see them decided by today's AI crawler (the kind \"Today's AI crawler\" of the simulator), and below, on your sample URLs, what they keep of the ACAP policy and what they lose."
 	if len(lines) == 0 {
 		intro = "Today's vocabularies have no line for any part of this file's ACAP policy; below is what they cannot say."
 	}
@@ -288,11 +293,23 @@ func (c *Signals) renderFrom(f *policy.File, ls []int) app.UI {
 }
 
 // fromLinesHTML is the list of renderFrom: a button per line, with the
-// line's number and text.
+// line's number and text, for the first fromFirst lines; the others are
+// counted and named by their numbers, as ranges (fromRanges), in one
+// item. A proposal of a large policy comes from thousands of lines, and
+// drawing a button for each held the page for over a second.
 func fromLinesHTML(f *policy.File, ls []int) string {
 	var b strings.Builder
 	b.WriteString(`<ul class="wk-from-lines">`)
-	for _, n := range ls {
+	for i, n := range ls {
+		if i == fromFirst {
+			rest := len(ls) - fromFirst
+			word := " more lines: "
+			if rest == 1 {
+				word = " more line: "
+			}
+			b.WriteString(`<li class="wk-from-more">and ` + wkItoa(rest) + word + escape(fromRanges(ls[fromFirst:], fromRangesMax)) + `</li>`)
+			break
+		}
 		text := ""
 		if f != nil {
 			text = strings.TrimSpace(f.LineText(n))
@@ -302,6 +319,36 @@ func fromLinesHTML(f *policy.File, ls []int) string {
 	}
 	b.WriteString(`</ul>`)
 	return b.String()
+}
+
+// fromFirst is how many of the lines a proposal comes from are drawn as
+// buttons; fromRangesMax is how many ranges of the others are named.
+const (
+	fromFirst     = 8
+	fromRangesMax = 40
+)
+
+// fromRanges names the line numbers ls (ascending) as ranges, "12–40, 52",
+// the first max of them, then "…".
+func fromRanges(ls []int, max int) string {
+	var parts []string
+	for i := 0; i < len(ls); {
+		j := i
+		for j+1 < len(ls) && ls[j+1] == ls[j]+1 {
+			j++
+		}
+		if len(parts) == max {
+			parts = append(parts, "…")
+			break
+		}
+		if j > i {
+			parts = append(parts, wkItoa(ls[i])+"–"+wkItoa(ls[j]))
+		} else {
+			parts = append(parts, wkItoa(ls[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }
 
 // listClick answers the buttons of the lists written as markup: a line
@@ -350,8 +397,11 @@ func proposalsHTML(f *policy.File, lines []advise.Proposal, first, limit int) st
 		}
 		hid := "wk-sig-p" + wkItoa(first+i+1)
 		b.WriteString(`<li class="wk-proposal"><h3 id="` + hid + `" class="sr-only">` + word + wkItoa(i+1) + `</h3>` +
-			`<pre class="wk-code" tabindex="0"><code>` + escape(strings.Join(p.Lines, "\n")) + `</code></pre>` +
-			`<button class="btn" type="button" aria-describedby="` + hid + `" data-copy="` + wkItoa(first+i) + `">Copy</button>` +
+			`<pre class="wk-code" tabindex="0"><code>` + escape(strings.Join(p.Lines[:min(len(p.Lines), sigLinesShown)], "\n")) + `</code></pre>`)
+		if rest := len(p.Lines) - sigLinesShown; rest > 0 {
+			b.WriteString(`<p class="wk-more">… and ` + wkItoa(rest) + ` more lines (Copy and Apply take every line).</p>`)
+		}
+		b.WriteString(`<button class="btn" type="button" aria-describedby="` + hid + `" data-copy="` + wkItoa(first+i) + `">Copy</button>` +
 			`<p>` + escape(p.Explanation) + `</p>`)
 		if len(p.FromLines) > 0 {
 			b.WriteString(`<div class="wk-from"><span>From: </span>` + fromLinesHTML(f, p.FromLines) + `</div>`)

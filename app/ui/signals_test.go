@@ -226,3 +226,92 @@ func TestSignalsManyProposals(t *testing.T) {
 		}
 	}
 }
+
+// TestFromLinesCapped: the lines a proposal comes from are buttons for
+// the first fromFirst, and the rest are counted and named as ranges, so
+// that a proposal of thousands of lines draws a few elements.
+func TestFromLinesCapped(t *testing.T) {
+	var b strings.Builder
+	for i := range 3000 {
+		b.WriteString("Disallow: /p" + wkItoa(i) + "/\n")
+	}
+	f := wkParse(t, "User-agent: *\n"+b.String())
+	seq := func(a, z int) []int {
+		var ls []int
+		for n := a; n <= z; n++ {
+			ls = append(ls, n)
+		}
+		return ls
+	}
+	for _, tc := range []struct {
+		name    string
+		ls      []int
+		buttons int
+		more    string // the item for the rest, "" for none
+	}{
+		{"few", []int{2, 5, 9}, 3, ""},
+		{"exactly the first", seq(2, 1+fromFirst), fromFirst, ""},
+		{"one more", seq(2, 2+fromFirst), fromFirst, "and 1 more line: " + wkItoa(2+fromFirst)},
+		{"a range and singles", append(seq(2, 1+fromFirst), 40, 41, 42, 50, 60, 61), fromFirst, "and 6 more lines: 40–42, 50, 60–61"},
+		{"thousands in one range", seq(2, 3001), fromFirst, "and 2992 more lines: " + wkItoa(2+fromFirst) + "–3001"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			html := fromLinesHTML(f, tc.ls)
+			if n := strings.Count(html, "data-line="); n != tc.buttons {
+				t.Errorf("%d buttons, want %d", n, tc.buttons)
+			}
+			got := ""
+			if i := strings.Index(html, `<li class="wk-from-more">`); i >= 0 {
+				got = html[i+len(`<li class="wk-from-more">`):]
+				got = got[:strings.Index(got, "</li>")]
+			}
+			if got != tc.more {
+				t.Errorf("rest %q, want %q", got, tc.more)
+			}
+		})
+	}
+	// Every other line: the ranges named stop at fromRangesMax.
+	var odd []int
+	for n := 1; n < 400; n += 2 {
+		odd = append(odd, n)
+	}
+	if got := fromRanges(odd, fromRangesMax); strings.Count(got, ",") != fromRangesMax || !strings.HasSuffix(got, ", …") {
+		t.Errorf("%d ranges named: %q", strings.Count(got, ",")+1, got)
+	}
+}
+
+// TestProposalLinesCapped: a proposal draws its first sigLinesShown lines
+// and counts the others; Copy takes every line.
+func TestProposalLinesCapped(t *testing.T) {
+	for _, n := range []int{3, sigLinesShown, sigLinesShown + 1, 1000} {
+		lines := []string{"User-agent: bot"}
+		for i := 1; i < n; i++ {
+			lines = append(lines, "Disallow: /p"+wkItoa(i)+"/")
+		}
+		html := proposalsHTML(nil, []advise.Proposal{{Lines: lines}}, 0, sigFirst)
+		pre := html[strings.Index(html, "<code>"):strings.Index(html, "</code>")]
+		drawn := strings.Count(pre, "\n") + 1
+		if want := min(n, sigLinesShown); drawn != want {
+			t.Errorf("%d lines: %d drawn, want %d", n, drawn, want)
+		}
+		more := strings.Contains(html, "… and "+wkItoa(n-sigLinesShown)+" more lines")
+		if more != (n > sigLinesShown) {
+			t.Errorf("%d lines: the count of the others shown: %v", n, more)
+		}
+	}
+	f := wkParse(t, wkSignalsFile)
+	c := &Signals{File: f}
+	app.HTMLString(c)
+	i := 0
+	for _, p := range c.proposals() {
+		if !p.NoEquivalent && !p.Alternative {
+			if c.shown[i] != strings.Join(p.Lines, "\n") {
+				t.Errorf("Copy of proposal %d: %q", i, c.shown[i])
+			}
+			i++
+		}
+	}
+	if i == 0 {
+		t.Error("no proposal")
+	}
+}

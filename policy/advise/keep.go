@@ -1,6 +1,7 @@
 package advise
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/acap-workbench/workbench/policy"
@@ -13,7 +14,14 @@ import (
 
 // Apply returns src with the lines of every proposal that has lines and
 // is not an Alternative appended, each block after a blank line: the text
-// the signals panel applies as one edit.
+// the signals panel applies as one edit. Groups whose lines after their
+// User-agent lines are the same are written as one group, with the
+// User-agent lines of each in order, where the first of them stands:
+// every reading of robots.txt gives a group's lines to each crawler it
+// names, so the crawlers read what they read in groups of their own.
+// (Proposals for named crawlers repeat the lines of the records for every
+// crawler; a file of two hundred records would otherwise grow by two
+// hundred copies of them.)
 func Apply(src []byte, props []Proposal) []byte {
 	var b strings.Builder
 	b.Write(src)
@@ -22,25 +30,55 @@ func Apply(src []byte, props []Proposal) []byte {
 	if strings.Contains(text, "\r\n") {
 		nl = "\r\n"
 	}
-	added := false
+	type block struct {
+		agents, body []string
+	}
+	var blocks []*block
+	byBody := map[string]*block{}
 	for _, p := range props {
 		if p.NoEquivalent || p.Alternative || len(p.Lines) == 0 {
 			continue
 		}
-		if !added {
+		n := 0
+		for n < len(p.Lines) && isUserAgentLine(p.Lines[n]) {
+			n++
+		}
+		if n == 0 || n == len(p.Lines) {
+			blocks = append(blocks, &block{body: p.Lines})
+			continue
+		}
+		key := strings.Join(p.Lines[n:], "\n")
+		if bl := byBody[key]; bl != nil {
+			bl.agents = append(bl.agents, p.Lines[:n]...)
+			continue
+		}
+		bl := &block{agents: slices.Clone(p.Lines[:n]), body: p.Lines[n:]}
+		byBody[key] = bl
+		blocks = append(blocks, bl)
+	}
+	for i, bl := range blocks {
+		if i == 0 {
 			if text != "" && !strings.HasSuffix(text, "\n") && !strings.HasSuffix(text, "\r") {
 				b.WriteString(nl)
 			}
 			b.WriteString(nl + "# Today's signals for the ACAP policy above (proposed by ACAP Workbench)" + nl)
-			added = true
 		} else {
 			b.WriteString(nl)
 		}
-		for _, l := range p.Lines {
+		for _, l := range bl.agents {
+			b.WriteString(l + nl)
+		}
+		for _, l := range bl.body {
 			b.WriteString(l + nl)
 		}
 	}
 	return []byte(b.String())
+}
+
+// isUserAgentLine reports whether a proposed line is a User-agent line.
+func isUserAgentLine(l string) bool {
+	k, _, ok := strings.Cut(l, ":")
+	return ok && strings.EqualFold(strings.TrimSpace(k), "user-agent")
 }
 
 // KeepOutcome says what became of an ACAP answer in today's reading.

@@ -105,6 +105,23 @@ func TestApplySignals(t *testing.T) {
 	if got := string(Apply([]byte("a\n"), props[1:2])); got != "a\n" {
 		t.Errorf("no lines: %q", got)
 	}
+	// Groups with the same lines are one group, where the first stands.
+	same := []Proposal{
+		{Lines: []string{"User-agent: a", "Disallow: /x/", "Allow: /x/y"}},
+		{Lines: []string{"User-agent: b", "Disallow: /"}},
+		{Lines: []string{"User-agent: c", "user-agent: d", "Disallow: /x/", "Allow: /x/y"}},
+		{Lines: []string{"License: https://example.com/l.xml"}},
+		{Lines: []string{"User-agent: e", "Disallow: /"}},
+		{Lines: []string{"User-agent: f", "Disallow: /x/"}},
+	}
+	want := "a\n\n# Today's signals for the ACAP policy above (proposed by ACAP Workbench)\n" +
+		"User-agent: a\nUser-agent: c\nuser-agent: d\nDisallow: /x/\nAllow: /x/y\n\n" +
+		"User-agent: b\nUser-agent: e\nDisallow: /\n\n" +
+		"License: https://example.com/l.xml\n\n" +
+		"User-agent: f\nDisallow: /x/\n"
+	if got := string(Apply([]byte("a\n"), same)); got != want {
+		t.Errorf("groups of the same lines:\n%s\nwant\n%s", got, want)
+	}
 	alt := []Proposal{{Lines: []string{"User-agent: *", "Disallow: /x/"}, Alternative: true}}
 	if got := string(Apply([]byte("a\n"), alt)); got != "a\n" {
 		t.Errorf("an alternative was applied: %q", got)
