@@ -597,7 +597,12 @@ func closest(s string, candidates []string, max int) string {
 	best, bestD := "", max+1
 	ls := strings.ToLower(s)
 	for _, c := range candidates {
-		d := editDistance(ls, strings.ToLower(c), bestD)
+		// editDistance lowers c's ASCII letters itself: a candidate with
+		// other characters is lowered first.
+		if !isASCII(c) {
+			c = strings.ToLower(c)
+		}
+		d := editDistance(ls, c, bestD)
 		if d < bestD {
 			best, bestD = c, d
 		}
@@ -608,8 +613,10 @@ func closest(s string, candidates []string, max int) string {
 	return best
 }
 
-// editDistance is the Levenshtein distance of a and b, or a value > limit
-// once it is sure to exceed limit.
+// editDistance is the Levenshtein distance of a and b with b's ASCII
+// capitals lowered, or a value > limit once it is sure to exceed limit. It
+// allocates nothing: the checker asks it about every unknown field of a
+// file, against every known name.
 func editDistance(a, b string, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
@@ -617,8 +624,8 @@ func editDistance(a, b string, limit int) int {
 	if len(a) > 64 || len(b) > 64 {
 		return limit + 1
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var rows [2][65]int
+	prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}
@@ -627,7 +634,7 @@ func editDistance(a, b string, limit int) int {
 		rowMin := cur[0]
 		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if a[i-1] == b[j-1] {
+			if c := b[j-1]; a[i-1] == c || 'A' <= c && c <= 'Z' && a[i-1] == c+'a'-'A' {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
@@ -639,4 +646,14 @@ func editDistance(a, b string, limit int) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// isASCII reports whether s has only ASCII characters.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Large real files: www.sciencedirect.com's robots.txt
+// Large real files: www.meteofrance.com's and www.sciencedirect.com's robots.txt
 // of January 2026 (834 KB; the site answers /robots.txt with an HTML page
 // of 77 lines, some of them hundreds of kilobytes long) and a file of
 // 3,700,000 bytes made by repeating it. Run with
@@ -41,10 +41,17 @@ func largeURLs() []string {
 
 func benchLarge(b *testing.B, fn func(b *testing.B, src []byte)) {
 	one, big := largeInputs(b)
+	// www.meteofrance.com's robots.txt of January 2026: 236 KB, 2,291
+	// lines, most of them fields no crawler knows (the checker looks for
+	// the name each one was meant to be).
+	meteo, err := os.ReadFile("testdata/corpus/sites-2026-01/www.meteofrance.com.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, in := range []struct {
 		name string
 		src  []byte
-	}{{"834KB", one}, {"3.7MB", big}} {
+	}{{"834KB", one}, {"3.7MB", big}, {"meteofrance236KB", meteo}} {
 		b.Run(in.name, func(b *testing.B) {
 			b.SetBytes(int64(len(in.src)))
 			b.ReportAllocs()
