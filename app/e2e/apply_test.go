@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/acap-workbench/workbench/policy"
 )
 
 // applyFile is a minimal trigger of a slow Apply: n groups, each of one
@@ -125,4 +127,53 @@ func openSignals(t *testing.T, ctx context.Context) {
 	t.Helper()
 	click(t, ctx, `#ptab-signals`)
 	waitJS(t, ctx, `!!document.getElementById("wk-sig-apply") && !document.getElementById("wk-sig-apply").disabled`, 20*time.Second)
+}
+
+// TestApplyLargeIsViewed: an Apply whose result is 128 KiB or more (a
+// file of 300 groups, converted) shows the result read-only, as a file of
+// that size opened, without taking it into the textarea; Ctrl+Z gives the
+// file back in the editor, Ctrl+Shift+Z the result again, and Edit the file
+// puts the result in the editor.
+func TestApplyLargeIsViewed(t *testing.T) {
+	src := applyFile(300, false)
+	f, err := policy.Parse("/robots.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	conv := policy.Convert(f, policy.ConvertOptions{})
+	if len(src) >= 128<<10 || len(conv.Text) < 128<<10 {
+		t.Fatalf("the file (%d bytes) and its conversion (%d bytes) do not straddle 128 KiB", len(src), len(conv.Text))
+	}
+	ctx := newTab(t)
+	openSim(t, ctx, src)
+	openConverter(t, ctx)
+	viewed := `document.getElementById("editor-input").readOnly && !document.getElementById("large-view").hidden`
+	click(t, ctx, "#conv-apply")
+	waitJS(t, ctx, viewed, 20*time.Second)
+	bar := eval[string](t, ctx, `document.getElementById("large-view").textContent`)
+	for _, want := range []string{"robots.txt", "KiB", "read-only", "Edit the file"} {
+		if !strings.Contains(bar, want) {
+			t.Errorf("the bar %q does not say %q", bar, want)
+		}
+	}
+	// The textarea holds the result's shape: as many lines, all empty but
+	// the widest.
+	lines := eval[int](t, ctx, `document.getElementById("editor-input").value.split("\n").length`)
+	first := eval[string](t, ctx, `document.querySelector("#hl-win .wbl").textContent`)
+	if lines <= strings.Count(src, "\n")+1 || !strings.HasPrefix(first, "##ACAP") {
+		t.Errorf("the read-only view has %d lines (the file %d), the first drawn %q", lines, strings.Count(src, "\n")+1, first)
+	}
+	screenshot(t, ctx, "apply-large-viewed")
+
+	eval[bool](t, ctx, `(window.__src = `+jsString(src)+`, true)`)
+	pressKey(t, ctx, "z", chromedp.ModifierCtrl)
+	waitJS(t, ctx, `document.getElementById("editor-input").value === window.__src && !(`+viewed+`)`, 10*time.Second)
+	pressKey(t, ctx, "z", chromedp.ModifierCtrl|chromedp.ModifierShift)
+	waitJS(t, ctx, viewed, 10*time.Second)
+	click(t, ctx, "#large-edit")
+	waitJS(t, ctx, `!(`+viewed+`)`, 10*time.Second)
+	got := eval[string](t, ctx, `document.getElementById("editor-input").value`)
+	if len(got) < 128<<10 || strings.Count(got, "\n")+1 != lines || !strings.HasPrefix(got, first+"\n") {
+		t.Errorf("after Edit the editor holds %d bytes, %d lines, starting %.40q; want the %d lines of the result", len(got), strings.Count(got, "\n")+1, got, lines)
+	}
 }

@@ -156,6 +156,13 @@ func TestShareLinkKeepsDrawing(t *testing.T) {
 	if got := eval[int](t, ctx, `document.querySelectorAll("#sim-matrix tbody tr").length`); got != len(urls) {
 		t.Errorf("%d rows drawn, want one for each of the %d URLs", got, len(urls))
 	}
+	// The link's text, shown read-only (it is over 128 KiB), then put in
+	// the editor.
+	if !eval[bool](t, ctx, `document.getElementById("editor-input").readOnly && !document.getElementById("large-view").hidden`) {
+		t.Error("the link's text of 639 KB is not shown read-only")
+	}
+	click(t, ctx, "#large-edit")
+	waitJS(t, ctx, `!document.getElementById("editor-input").readOnly`, 30*time.Second)
 	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != text {
 		t.Errorf("the editor holds %d bytes, want the link's %d", len(got), len(text))
 	}

@@ -221,6 +221,9 @@ func sweepFile(t *testing.T, path string) []sweepStep {
 		}
 	}
 	before := `document.getElementById("editor-input").value.length`
+	// The signals panel works in tasks after the paint (aria-busy until
+	// done): a step ends when it has done all its work.
+	settled := ` && document.querySelector(".wk-signals[aria-busy=true], #wk-keep[aria-busy=true]") === null`
 	// Past its time cap the converter asks whether to keep checking: the
 	// sweep answers "Stop here", as a person in a hurry would.
 	if !add("convert", run(`(b => b.getAttribute("aria-expanded") !== "true" && b.click())(document.getElementById("conv-toggle")), document.getElementById("conv-run").click(), true`),
@@ -228,14 +231,14 @@ func sweepFile(t *testing.T, path string) []sweepStep {
 		return out
 	}
 	if !add("apply the conversion", run(`window.__len = `+before+`, document.getElementById("conv-apply").click(), true`),
-		`document.getElementById("editor-input").value.length !== window.__len || document.getElementById("conv-undo").disabled === false`, 60*time.Second) {
+		`(document.getElementById("editor-input").value.length !== window.__len || document.getElementById("conv-undo").disabled === false)`+settled, 60*time.Second) {
 		return out
 	}
 	add("today's signals", run(`document.getElementById("ptab-signals").click(), true`),
-		`document.getElementById("wk-sig-apply") !== null || document.querySelector("#panel-signals, [id^=wk-sig]") !== null`, 60*time.Second)
+		`(document.getElementById("wk-sig-apply") !== null || document.querySelector("#panel-signals, [id^=wk-sig]") !== null)`+settled, 60*time.Second)
 	if v, _ := eval2(ctx, `(b => !!b && !b.disabled)(document.getElementById("wk-sig-apply"))`); v == "true" {
 		add("apply today's signals", run(`window.__len = `+before+`, document.getElementById("wk-sig-apply").click(), true`),
-			`document.getElementById("editor-input").value.length !== window.__len || document.getElementById("wk-sig-apply").disabled`, 60*time.Second)
+			`(document.getElementById("editor-input").value.length !== window.__len || document.getElementById("wk-sig-apply").disabled)`+settled, 60*time.Second)
 	}
 	return out
 }

@@ -53,6 +53,7 @@ type Signals struct {
 	ctx     app.Context
 	mounted bool
 	of      *policy.File
+	waiting *policy.File // the File whose proposals a task will compute
 	props   []advise.Proposal
 	copied  string   // message after a copy or an apply
 	shown   []string // the lines of each proposal shown, for its Copy button
@@ -62,23 +63,49 @@ type Signals struct {
 
 	keepKey  string // File pointer and URLs the comparison was made for
 	keepFile *policy.File
-	keep     []advise.KeepRow
-	keepN    int // crawlers compared
+	// keepWaiting and keepWaitKey: the comparison a task will make.
+	keepWaiting *policy.File
+	keepWaitKey string
+	keep        []advise.KeepRow
+	keepN       int // crawlers compared
 }
 
-func (c *Signals) proposals() []advise.Proposal {
-	if c.File != c.of || (c.File != nil && c.props == nil) {
-		c.of = c.File
-		c.props = nil
-		c.copied = ""
-		if c.File != nil {
-			c.props = advise.Signals(c.File)
-			if c.props == nil {
-				c.props = []advise.Proposal{}
-			}
+// proposals returns the proposals for File, computing them when File
+// changed. Once mounted, the work is done in a task of its own after the
+// next paint (later: each step of the panel's work is a task, so that a
+// large policy does not hold one frame with all of them); until then it
+// returns nil and later reports true.
+func (c *Signals) proposals() (props []advise.Proposal, later bool) {
+	if c.File == c.of && (c.File == nil || c.props != nil) {
+		return c.props, false
+	}
+	if c.mounted {
+		if c.waiting != c.File {
+			c.waiting = c.File
+			f := c.File
+			afterPaint(func() {
+				c.ctx.Dispatch(func(app.Context) {
+					if c.File == f && c.of != f {
+						c.computeProposals()
+					}
+				})
+			})
+		}
+		return nil, true
+	}
+	c.computeProposals()
+	return c.props, false
+}
+
+// computeProposals computes the proposals for File.
+func (c *Signals) computeProposals() {
+	c.of, c.props, c.copied = c.File, nil, ""
+	if c.File != nil {
+		c.props = advise.Signals(c.File)
+		if c.props == nil {
+			c.props = []advise.Proposal{}
 		}
 	}
-	return c.props
 }
 
 func (c *Signals) copy(text string) {
@@ -120,7 +147,12 @@ func (c *Signals) OnMount(ctx app.Context) { c.ctx, c.mounted = ctx, true }
 // file without ACAP records it says what the file tells today's crawlers
 // and offers the policy builder.
 func (c *Signals) Render() app.UI {
-	props := c.proposals()
+	props, later := c.proposals()
+	if later {
+		return app.Section().Class("wk-signals").Aria("labelledby", "wk-sig-h").Aria("busy", "true").Body(
+			app.H2().ID("wk-sig-h").Text("Today's signals"),
+			app.P().Class("wk-lead").Text("Working out today's lines for this file's policy…"))
+	}
 	var lines, alts, none []advise.Proposal
 	for _, p := range props {
 		switch {
@@ -453,13 +485,36 @@ func (c *Signals) keepRows() ([]advise.KeepRow, int) {
 	if c.File == c.keepFile && key == c.keepKey {
 		return c.keep, c.keepN
 	}
-	c.keepFile, c.keepKey, c.keep = c.File, key, nil
 	if c.File == nil || len(urls) == 0 {
+		c.keepFile, c.keepKey, c.keep = c.File, key, nil
 		return nil, 0
 	}
+	if c.mounted {
+		// In a task of its own after the next paint (see proposals).
+		if c.keepWaiting != c.File || c.keepWaitKey != key {
+			c.keepWaiting, c.keepWaitKey = c.File, key
+			f := c.File
+			afterPaint(func() {
+				c.ctx.Dispatch(func(app.Context) {
+					if c.File == f && (c.keepFile != f || c.keepKey != key) {
+						c.computeKeep(urls, key)
+					}
+				})
+			})
+		}
+		return nil, -1
+	}
+	c.computeKeep(urls, key)
+	return c.keep, c.keepN
+}
+
+// computeKeep compares the file with and without the proposed lines on
+// urls (keepRows).
+func (c *Signals) computeKeep(urls []string, key string) {
+	c.keepFile, c.keepKey, c.keep = c.File, key, nil
 	after, err := policy.Parse("/robots.txt", advise.Apply(c.File.Src, c.props))
 	if err != nil {
-		return nil, 0
+		return
 	}
 	crawlers := c.File.Crawlers()
 	if len(crawlers) > 6 {
@@ -470,7 +525,6 @@ func (c *Signals) keepRows() ([]advise.KeepRow, int) {
 	other, _ := c.File.OtherCrawler()
 	crawlers = append(crawlers, other)
 	c.keep, c.keepN = advise.KeepLose(c.File, after, crawlers, urls), len(crawlers)
-	return c.keep, c.keepN
 }
 
 // keepClass is the class of an outcome's column.
@@ -482,6 +536,9 @@ var keepClass = map[advise.KeepOutcome]string{advise.Kept: "k-kept", advise.Lost
 // ones they do not keep, each with both deciding lines.
 func (c *Signals) renderKeep(f *policy.File) app.UI {
 	rows, n := c.keepRows()
+	if n < 0 {
+		return app.P().ID("wk-keep").Class("wk-lead").Aria("busy", "true").Text("Deciding, on your sample URLs, what the proposed lines keep…")
+	}
 	if len(rows) == 0 {
 		return app.P().Class("wk-lead").Text("Type sample URLs in the simulator to see, decided on them, what the proposed lines keep of the ACAP policy.")
 	}

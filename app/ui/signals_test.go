@@ -303,7 +303,8 @@ func TestProposalLinesCapped(t *testing.T) {
 	c := &Signals{File: f}
 	app.HTMLString(c)
 	i := 0
-	for _, p := range c.proposals() {
+	props, _ := c.proposals()
+	for _, p := range props {
 		if !p.NoEquivalent && !p.Alternative {
 			if c.shown[i] != strings.Join(p.Lines, "\n") {
 				t.Errorf("Copy of proposal %d: %q", i, c.shown[i])
