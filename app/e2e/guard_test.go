@@ -135,6 +135,9 @@ func TestOpenUTF16AndAfterRefusal(t *testing.T) {
 	waitJS(t, ctx, `document.getElementById("editor-input").value === "User-agent: *\nDisallow: /u16/\n" || document.getElementById("confirm-replace") !== null`, 10*time.Second)
 	eval[bool](t, ctx, `(b => (b && b.click(), true))(document.getElementById("confirm-replace"))`)
 	waitJS(t, ctx, `document.getElementById("editor-input").value === "User-agent: *\nDisallow: /u16/\n"`, 10*time.Second)
+	// The text is in the textarea at once; the message is drawn with the
+	// page's next update.
+	waitJS(t, ctx, `(document.getElementById("notice") || {}).textContent?.includes("UTF-16") === true`, 5*time.Second)
 	n := notice()
 	for _, part := range []string{"“robots-utf16.txt” is saved as UTF-16 (little-endian, with a byte order mark)", "Crawlers read robots.txt as UTF-8", "FF FE 55 00 73 00", "none of its 2 lines"} {
 		if !strings.Contains(n, part) {
