@@ -130,13 +130,19 @@ func TestSignalsApplied(t *testing.T) {
 			}
 		}
 		had := map[string]int{}
-		for _, d := range policy.CheckAll(before) {
+		beforeDiags, afterDiags := policy.CheckAll(before), policy.CheckAll(after)
+		// The drift check has a time cap for slow machines (past it, it
+		// says which crawlers it did not cover): on a loaded one the two
+		// files' checks may cover different crawlers, and their drift
+		// warnings are not compared.
+		capped := timeCapped(beforeDiags) || timeCapped(afterDiags)
+		for _, d := range beforeDiags {
 			if d.Severity != policy.SevInfo {
 				had[d.Code]++
 			}
 		}
-		for _, d := range policy.CheckAll(after) {
-			if d.Severity == policy.SevInfo {
+		for _, d := range afterDiags {
+			if d.Severity == policy.SevInfo || capped && d.Code == policy.CodeCrawlDrift {
 				continue
 			}
 			if m := driftLine.FindStringSubmatch(d.Message); d.Code == policy.CodeACAPTodayDrift && m != nil && listed[atoi(m[1])] {
@@ -148,6 +154,16 @@ func TestSignalsApplied(t *testing.T) {
 		}
 	}
 	t.Logf("%d files, %d with lines applied", len(files), applied)
+}
+
+// timeCapped reports whether the drift check was stopped by its time cap.
+func timeCapped(ds []policy.Diagnostic) bool {
+	for _, d := range ds {
+		if d.Code == policy.CodeCrawlDrift && strings.Contains(d.Message, "stopped by its time cap") {
+			return true
+		}
+	}
+	return false
 }
 
 // driftLine finds the ACAP line in an acap-today-drift warning.
