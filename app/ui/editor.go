@@ -830,31 +830,26 @@ func commonPrefix(a, b string) int {
 // then handled as an edit (checked, drawn, and onEdit told).
 func (e *editor) holdText(text string) {
 	top := e.ta.Get("scrollTop")
-	if len(text) >= viewMin {
+	switch {
+	case len(text) >= viewMin:
 		e.view(text)
-		e.ta.Set("scrollTop", top)
-		e.render()
-		if e.onEdit != nil {
-			e.onEdit()
-		}
-		return
-	}
-	if e.viewing {
+	case e.viewing:
 		// The document holds the text viewed, the textarea its
 		// skeleton: the new text is taken whole, not as an edit of it.
 		e.leaveView()
 		e.d.SetText(e.putValue(text))
 		e.checkSoon()
+	default:
+		e.ta.Set("value", text)
 		e.ta.Set("scrollTop", top)
-		e.render()
-		if e.onEdit != nil {
-			e.onEdit()
-		}
+		e.handleBulk(true)
 		return
 	}
-	e.ta.Set("value", text)
 	e.ta.Set("scrollTop", top)
-	e.handleBulk(true)
+	e.render()
+	if e.onEdit != nil {
+		e.onEdit()
+	}
 }
 
 // command replaces the bytes a to b of text, the textarea's text, with

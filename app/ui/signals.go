@@ -53,7 +53,7 @@ type Signals struct {
 	ctx     app.Context
 	mounted bool
 	of      *policy.File
-	waiting *policy.File // the File whose proposals a task will compute
+	waiting later // the proposals a task will compute
 	props   []advise.Proposal
 	copied  string   // message after a copy or an apply
 	shown   []string // the lines of each proposal shown, for its Copy button
@@ -61,36 +61,46 @@ type Signals struct {
 	// (a large policy gives hundreds, each with the lines it comes from).
 	showAll bool
 
-	keepKey  string // File pointer and URLs the comparison was made for
-	keepFile *policy.File
-	// keepWaiting and keepWaitKey: the comparison a task will make.
-	keepWaiting *policy.File
-	keepWaitKey string
+	keepKey     string // File pointer and URLs the comparison was made for
+	keepFile    *policy.File
+	keepWaiting later // the comparison a task will make
 	keep        []advise.KeepRow
 	keepN       int // crawlers compared
 }
 
+// later is a piece of the panel's work waiting for its task: for a File,
+// and the sample URLs where they matter.
+type later struct {
+	f   *policy.File
+	key string
+}
+
+// runLater runs work, for File and key, in a task of its own after the
+// next paint, unless such a task is waiting already (*w). The task redraws
+// the panel. Each step of the panel's work is a task, so that a large
+// policy does not hold one frame with all of them.
+func (c *Signals) runLater(w *later, key string, work func()) {
+	if *w == (later{c.File, key}) {
+		return
+	}
+	*w = later{c.File, key}
+	afterPaint(func() { c.ctx.Dispatch(func(app.Context) { work() }) })
+}
+
 // proposals returns the proposals for File, computing them when File
-// changed. Once mounted, the work is done in a task of its own after the
-// next paint (later: each step of the panel's work is a task, so that a
-// large policy does not hold one frame with all of them); until then it
-// returns nil and later reports true.
-func (c *Signals) proposals() (props []advise.Proposal, later bool) {
+// changed. Once mounted, the work is done in a task of its own (runLater);
+// until then it returns nil and pending reports true.
+func (c *Signals) proposals() (props []advise.Proposal, pending bool) {
 	if c.File == c.of && (c.File == nil || c.props != nil) {
 		return c.props, false
 	}
 	if c.mounted {
-		if c.waiting != c.File {
-			c.waiting = c.File
-			f := c.File
-			afterPaint(func() {
-				c.ctx.Dispatch(func(app.Context) {
-					if c.File == f && c.of != f {
-						c.computeProposals()
-					}
-				})
-			})
-		}
+		f := c.File
+		c.runLater(&c.waiting, "", func() {
+			if c.File == f && c.of != f {
+				c.computeProposals()
+			}
+		})
 		return nil, true
 	}
 	c.computeProposals()
@@ -147,8 +157,8 @@ func (c *Signals) OnMount(ctx app.Context) { c.ctx, c.mounted = ctx, true }
 // file without ACAP records it says what the file tells today's crawlers
 // and offers the policy builder.
 func (c *Signals) Render() app.UI {
-	props, later := c.proposals()
-	if later {
+	props, pending := c.proposals()
+	if pending {
 		return app.Section().Class("wk-signals").Aria("labelledby", "wk-sig-h").Aria("busy", "true").Body(
 			app.H2().ID("wk-sig-h").Text("Today's signals"),
 			app.P().Class("wk-lead").Text("Working out today's lines for this file's policy…"))
@@ -490,18 +500,12 @@ func (c *Signals) keepRows() ([]advise.KeepRow, int) {
 		return nil, 0
 	}
 	if c.mounted {
-		// In a task of its own after the next paint (see proposals).
-		if c.keepWaiting != c.File || c.keepWaitKey != key {
-			c.keepWaiting, c.keepWaitKey = c.File, key
-			f := c.File
-			afterPaint(func() {
-				c.ctx.Dispatch(func(app.Context) {
-					if c.File == f && (c.keepFile != f || c.keepKey != key) {
-						c.computeKeep(urls, key)
-					}
-				})
-			})
-		}
+		f := c.File
+		c.runLater(&c.keepWaiting, key, func() {
+			if c.File == f && (c.keepFile != f || c.keepKey != key) {
+				c.computeKeep(urls, key)
+			}
+		})
 		return nil, -1
 	}
 	c.computeKeep(urls, key)
