@@ -54,14 +54,16 @@ func (w *workspace) load(name, text string) {
 	w.renderTabs()
 	w.changed()
 	if len(text) <= openCheckMax {
-		w.saveNow()
+		w.saveAfterPaint()
 	} else {
-		w.scheduleSave() // after the first paint too
+		w.scheduleSave()
 	}
 }
 
-// openCheckMax is the size (bytes) up to which a file opened is checked,
-// fitted by the simulator and saved in the task that shows it.
+// openCheckMax is the size (bytes) up to which a file opened is checked
+// and fitted by the simulator in the task that shows it; it is saved in
+// the task after that frame (within 500 ms for a larger file). Until then
+// the page's guard and the pagehide handler keep the text.
 const openCheckMax = 8 << 10
 
 func (w *workspace) confirmReplace(ctx app.Context, e app.Event) {

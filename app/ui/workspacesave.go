@@ -156,6 +156,15 @@ func (w *workspace) scheduleSave() {
 
 func (w *workspace) saveNow() { w.save(false) }
 
+// saveAfterPaint saves in a task of its own once the page has drawn.
+func (w *workspace) saveAfterPaint() {
+	if w.savePending {
+		return
+	}
+	w.savePending = true
+	afterPaint(w.saveNow)
+}
+
 // save stores the workspace. Unless force is set (the user chose to replace
 // what is stored), it first checks that no other tab saved since this one
 // last did, and settles that first (see sync).
