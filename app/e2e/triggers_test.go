@@ -106,6 +106,8 @@ func stepFrames(t *testing.T, ctx context.Context, do, done string) float64 {
 // spent in scripts and the time of style and layout (window.__loafParts).
 const loafJS = `(() => {
 	window.__loafParts = [];
+	if (window.__loafObserved) return true;
+	window.__loafObserved = true;
 	try {
 		new PerformanceObserver(l => { for (const e of l.getEntries()) {
 			const js = (e.scripts || []).reduce((s, x) => s + x.duration, 0);
