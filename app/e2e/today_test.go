@@ -247,7 +247,7 @@ func TestTodaySignalsApplied(t *testing.T) {
 	urls := []string{"/private/a", "/drafts/a", "/news/a", "/archive/a"}
 	setField(t, ctx, "sim-urls", strings.Join(urls, "\n"))
 	showPanel(t, ctx, "signals")
-	waitJS(t, ctx, `document.querySelector("#wk-keep") !== null`, 5*time.Second)
+	waitJS(t, ctx, `document.querySelector("#wk-keep:not([aria-busy=true])") !== null`, 10*time.Second)
 	before := policy.MustParse(src)
 	after := policy.MustParse(string(advise.Apply([]byte(src), advise.Signals(before))))
 	rows := advise.KeepLose(before, after, append(before.Crawlers(), "AnyOtherCrawler"), urls)

@@ -503,22 +503,24 @@ func (c *Signals) keepRows() ([]advise.KeepRow, int) {
 		f := c.File
 		c.runLater(&c.keepWaiting, key, func() {
 			if c.File == f && (c.keepFile != f || c.keepKey != key) {
-				c.computeKeep(urls, key)
+				c.keepSteps(c.keeper(urls), key)
 			}
 		})
 		return nil, -1
 	}
-	c.computeKeep(urls, key)
+	k := c.keeper(urls)
+	for k != nil && !k.Step(-1) {
+	}
+	c.keepDone(k, key)
 	return c.keep, c.keepN
 }
 
-// computeKeep compares the file with and without the proposed lines on
-// urls (keepRows).
-func (c *Signals) computeKeep(urls []string, key string) {
-	c.keepFile, c.keepKey, c.keep = c.File, key, nil
+// keeper parses the file with the proposed lines and returns the
+// comparison to make on urls (keepRows), or nil if it cannot be parsed.
+func (c *Signals) keeper(urls []string) *advise.Keeper {
 	after, err := policy.Parse("/robots.txt", advise.Apply(c.File.Src, c.props))
 	if err != nil {
-		return
+		return nil
 	}
 	crawlers := c.File.Crawlers()
 	if len(crawlers) > 6 {
@@ -527,8 +529,43 @@ func (c *Signals) computeKeep(urls []string, key string) {
 	// A crawler no line names, for every crawler the file does not name
 	// (a fixed name could be one the file uses).
 	other, _ := c.File.OtherCrawler()
-	crawlers = append(crawlers, other)
-	c.keep, c.keepN = advise.KeepLose(c.File, after, crawlers, urls), len(crawlers)
+	return advise.NewKeeper(c.File, after, append(crawlers, other), urls)
+}
+
+// keepStepWork is the bytes of patterns the comparison compiles in one
+// task (a large policy and its proposed lines compile in several).
+const keepStepWork = 32 << 10
+
+// keepSteps makes the comparison a step a task, each after a paint (the
+// first after the task that parsed the file with the proposed lines); the
+// last redraws the panel. A step for a file or URLs no longer shown
+// stops. The steps between touch only k.
+func (c *Signals) keepSteps(k *advise.Keeper, key string) {
+	f := c.File
+	var step func()
+	step = func() {
+		if c.File != f || c.keepWaiting != (later{f, key}) {
+			return
+		}
+		if k != nil && !k.Step(keepStepWork) {
+			afterPaint(step)
+			return
+		}
+		c.ctx.Dispatch(func(app.Context) {
+			if c.File == f {
+				c.keepDone(k, key)
+			}
+		})
+	}
+	afterPaint(step)
+}
+
+// keepDone keeps the comparison k has made (none if k is nil).
+func (c *Signals) keepDone(k *advise.Keeper, key string) {
+	c.keepFile, c.keepKey, c.keep, c.keepN = c.File, key, nil, 0
+	if k != nil {
+		c.keep, c.keepN = k.Rows(), k.Crawlers()
+	}
 }
 
 // keepClass is the class of an outcome's column.

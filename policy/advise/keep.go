@@ -1,6 +1,7 @@
 package advise
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -154,20 +155,75 @@ type KeepRow struct {
 // crawl answer with the today kind's crawl answer. The rows come crawler
 // by crawler, URL by URL, pair by pair.
 func KeepLose(before, after *policy.File, crawlers, urls []string) []KeepRow {
-	pb, pa := policy.NewPolicy(before), policy.NewPolicy(after)
-	pairs := KeepPairs()
-	acap := make([][]policy.Answer, len(pairs))
-	today := make([][]policy.Answer, len(pairs))
-	for k, pair := range pairs {
-		acap[k] = pb.Batch(policy.Question{Usage: pair.ACAP, Kind: policy.KindACAP}, crawlers, urls, nil)
-		today[k] = pa.Batch(policy.Question{Usage: pair.Today.Usage, Category: pair.Today.Category, Kind: policy.KindToday}, crawlers, urls, nil)
+	k := NewKeeper(before, after, crawlers, urls)
+	for !k.Step(-1) {
 	}
-	out := make([]KeepRow, 0, len(crawlers)*len(urls)*len(pairs))
-	for i, c := range crawlers {
-		for j, url := range urls {
-			for k, pair := range pairs {
-				n := i*len(urls) + j
-				r := KeepRow{Crawler: c, URL: url, Pair: pair, ACAP: acap[k][n], Today: today[k][n]}
+	return k.Rows()
+}
+
+// A Keeper does the work of KeepLose a step at a time, for a caller that
+// must keep a page drawing: it compiles both files' patterns a part at a
+// time, then asks the questions one pair of KeepPairs at a time.
+type Keeper struct {
+	before, after *policy.Policy
+	crawlers      []string
+	urls          []string
+	stage         int               // 0: compiling before, 1: after, 2: asking
+	acap, today   [][]policy.Answer // by pair, as far as asked
+}
+
+// NewKeeper returns a Keeper for KeepLose(before, after, crawlers, urls).
+func NewKeeper(before, after *policy.File, crawlers, urls []string) *Keeper {
+	return &Keeper{before: policy.NewPolicy(before), after: policy.NewPolicy(after), crawlers: crawlers, urls: urls}
+}
+
+// Step does a part of the work: about work bytes of patterns of one file
+// compiled (policy.Policy.Prepare), or, once both files are compiled, the
+// questions of one pair; with work < 0, all of it. It reports whether the
+// work is done, and Rows ready.
+func (k *Keeper) Step(work int) bool {
+	all := work < 0
+	if all {
+		work = math.MaxInt
+	}
+	pairs := KeepPairs()
+	for {
+		switch {
+		case k.stage == 0:
+			if k.before.Prepare(policy.KindACAP, work) {
+				k.stage++
+			}
+		case k.stage == 1:
+			if k.after.Prepare(policy.KindToday, work) {
+				k.stage++
+			}
+		case len(k.acap) < len(pairs):
+			pair := pairs[len(k.acap)]
+			k.acap = append(k.acap, k.before.Batch(policy.Question{Usage: pair.ACAP, Kind: policy.KindACAP}, k.crawlers, k.urls, nil))
+			k.today = append(k.today, k.after.Batch(policy.Question{Usage: pair.Today.Usage, Category: pair.Today.Category, Kind: policy.KindToday}, k.crawlers, k.urls, nil))
+		}
+		done := len(k.acap) == len(pairs)
+		if done || !all {
+			return done
+		}
+	}
+}
+
+// Crawlers returns the number of crawlers compared.
+func (k *Keeper) Crawlers() int { return len(k.crawlers) }
+
+// Rows returns the comparison once Step has reported it done (else nil).
+func (k *Keeper) Rows() []KeepRow {
+	pairs := KeepPairs()
+	if len(k.acap) < len(pairs) {
+		return nil
+	}
+	out := make([]KeepRow, 0, len(k.crawlers)*len(k.urls)*len(pairs))
+	for i, c := range k.crawlers {
+		for j, url := range k.urls {
+			for p, pair := range pairs {
+				n := i*len(k.urls) + j
+				r := KeepRow{Crawler: c, URL: url, Pair: pair, ACAP: k.acap[p][n], Today: k.today[p][n]}
 				r.Outcome = keepOutcome(pair, &r.ACAP, &r.Today)
 				out = append(out, r)
 			}

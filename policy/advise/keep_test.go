@@ -2,6 +2,9 @@ package advise
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/acap-workbench/workbench/policy"
@@ -125,5 +128,46 @@ func TestApplySignals(t *testing.T) {
 	alt := []Proposal{{Lines: []string{"User-agent: *", "Disallow: /x/"}, Alternative: true}}
 	if got := string(Apply([]byte("a\n"), alt)); got != "a\n" {
 		t.Errorf("an alternative was applied: %q", got)
+	}
+}
+
+// TestKeeperSteps: a Keeper stepped a little at a time gives the rows of
+// KeepLose, on every real file with ACAP lines, and a large file takes
+// more steps than there are pairs (the patterns are compiled in parts).
+func TestKeeperSteps(t *testing.T) {
+	urls := []string{"/", "/news/2015/a.html", "/search?q=x", "/archive/", "/images/a.jpg"}
+	most := 0
+	for _, p := range corpusPaths(t, "acap-real", acapRealFiles) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, err := policy.Parse("/robots.txt", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after, err := policy.Parse("/robots.txt", Apply(src, Signals(before)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		crawlers := append(before.Crawlers(), "AnyOtherBot")
+		want := KeepLose(before, after, crawlers, urls)
+		k := NewKeeper(before, after, crawlers, urls)
+		steps := 1
+		for ; !k.Step(64); steps++ {
+			if k.Rows() != nil {
+				t.Fatalf("%s: rows before the last step", p)
+			}
+		}
+		most = max(most, steps)
+		if got := k.Rows(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %d rows stepped, %d from KeepLose, or different", filepath.Base(p), len(got), len(want))
+		}
+		if len(want) != len(crawlers)*len(urls)*len(KeepPairs()) {
+			t.Errorf("%s: %d rows, want %d", filepath.Base(p), len(want), len(crawlers)*len(urls)*len(KeepPairs()))
+		}
+	}
+	if most <= len(KeepPairs())+2 {
+		t.Errorf("at most %d steps of 64 bytes on any file: the patterns were not compiled in parts", most)
 	}
 }
