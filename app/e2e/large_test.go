@@ -214,7 +214,20 @@ func TestLargeFileOpenScroll(t *testing.T) {
 	// A problem clicked while the file is viewed brings its line into view.
 	click(t, ctx, "#problems .prob-go")
 	waitJS(t, ctx, `document.getElementById("editor-input").scrollTop < 40 && document.querySelector("#gutter-win .num").textContent === "1"`, 10*time.Second)
-	// A copy gives the lines the selection spans (lines 2 and 3).
+	// The textarea holds a skeleton of at most 1,000 lines, each standing
+	// for a block of lines, and scrolls as far as the whole text would.
+	block := eval[int](t, ctx, `+document.getElementById("editor-input").style.getPropertyValue("--block")`)
+	sk := eval[int](t, ctx, `document.getElementById("editor-input").value.split("\n").length`)
+	n := strings.Count(text, "\n") + 1 // the editor's lines: after a last LF, an empty one
+	if sk > 1000 || block < 1 || sk != (n+block-1)/block {
+		t.Errorf("the skeleton has %d lines of %d lines each, for %d lines of text: want at most 1,000 covering them", sk, block, n)
+	}
+	lh := eval[int](t, ctx, `parseInt(getComputedStyle(document.getElementById("editor")).getPropertyValue("--lh"))`)
+	if h := eval[int](t, ctx, `document.getElementById("editor-input").scrollHeight`); h < n*lh || h > (n+block)*lh+40 {
+		t.Errorf("the viewed text scrolls %d px high, want about %d lines of %d px", h, n, lh)
+	}
+	// A copy gives the lines of the blocks the selection spans (the
+	// second and third lines of the skeleton).
 	copied := eval[string](t, ctx, `(() => {
 		const ta = document.getElementById("editor-input"), v = ta.value;
 		const a = v.indexOf("\n") + 1, b = v.indexOf("\n", a) + 1;
@@ -223,8 +236,8 @@ func TestLargeFileOpenScroll(t *testing.T) {
 		ta.dispatchEvent(new ClipboardEvent("copy", {clipboardData: dt, bubbles: true, cancelable: true}));
 		return dt.getData("text/plain");
 	})()`)
-	if want := lines[1] + "\n" + lines[2]; copied != want {
-		t.Errorf("copying lines 2 and 3 of the viewed file gave %d characters %.80q, want %d %.80q", len(copied), copied, len(want), want)
+	if want := strings.Join(lines[block:3*block], "\n"); copied != want {
+		t.Errorf("copying blocks 2 and 3 (%d lines each) of the viewed file gave %d characters %.80q, want %d %.80q", block, len(copied), copied, len(want), want)
 	}
 
 	// Edit: the text goes into the textarea, in one frame of the
