@@ -167,15 +167,17 @@ func TestApplyLargeIsViewed(t *testing.T) {
 		t.Errorf("the read-only view has %d lines of %d lines each (the file %d), the first drawn %q", sk, block, strings.Count(src, "\n")+1, first)
 	}
 	screenshot(t, ctx, "apply-large-viewed")
-	// A copy from the skeleton's second line to its third gives the second
-	// and third blocks of lines.
+	// A copy from the skeleton's second line to the start of its fourth
+	// gives the second and third blocks of lines.
 	copied := eval[string](t, ctx, `(() => {
 		const ta = document.getElementById("editor-input"), a = ta.value.indexOf("\n") + 1;
-		ta.setSelectionRange(a, a + 1);
+		ta.setSelectionRange(a, a + 2);
 		const dt = new DataTransfer();
 		ta.dispatchEvent(new ClipboardEvent("copy", {clipboardData: dt, bubbles: true, cancelable: true}));
 		return dt.getData("text/plain");
 	})()`)
+	eval[bool](t, ctx, `document.getElementById("editor-input").focus(), true`)
+	screenshot(t, ctx, "apply-large-viewed-selected")
 
 	eval[bool](t, ctx, `(window.__src = `+jsString(src)+`, true)`)
 	pressKey(t, ctx, "z", chromedp.ModifierCtrl)

@@ -226,11 +226,12 @@ func TestLargeFileOpenScroll(t *testing.T) {
 	if h := eval[int](t, ctx, `document.getElementById("editor-input").scrollHeight`); h < n*lh || h > (n+block)*lh+40 {
 		t.Errorf("the viewed text scrolls %d px high, want about %d lines of %d px", h, n, lh)
 	}
-	// A copy gives the lines of the blocks the selection spans (the
-	// second and third lines of the skeleton).
+	// A copy gives the lines of the blocks the selection spans (from the
+	// start of the skeleton's second line to the start of its fourth: the
+	// second and third).
 	copied := eval[string](t, ctx, `(() => {
 		const ta = document.getElementById("editor-input"), v = ta.value;
-		const a = v.indexOf("\n") + 1, b = v.indexOf("\n", a) + 1;
+		const a = v.indexOf("\n") + 1, b = v.indexOf("\n", v.indexOf("\n", a) + 1) + 1;
 		ta.setSelectionRange(a, b);
 		const dt = new DataTransfer();
 		ta.dispatchEvent(new ClipboardEvent("copy", {clipboardData: dt, bubbles: true, cancelable: true}));
@@ -300,5 +301,34 @@ func TestLargeFileOpenScroll(t *testing.T) {
 	// Edit costs the textarea's frame and the editor's redraw.
 	if edit.longest > 3*bareOpen.longest+50 {
 		t.Errorf("longest frame after Edit %.1f ms, a bare textarea taking the same text %.1f ms", edit.longest, bareOpen.longest)
+	}
+}
+
+// TestManyLinesAreViewed: a file under 128 KiB but of 4,000 lines or more
+// opens read-only too (the browser's layout goes by lines), its bar says
+// how many lines, and Edit the file puts every line in the editor.
+func TestManyLinesAreViewed(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; b.Len() < 60<<10 || strings.Count(b.String(), "\n") < 4500; i++ {
+		fmt.Fprintf(&b, "Disallow: /p%d/\n", i)
+	}
+	text := b.String()
+	n := strings.Count(text, "\n") + 1
+	ctx := newTab(t)
+	open(t, ctx, site.URL+"/")
+	openViaInput(t, ctx, "many-lines.txt", text)
+	waitJS(t, ctx, `document.getElementById("editor-input").readOnly && !document.getElementById("large-view").hidden`, 20*time.Second)
+	bar := eval[string](t, ctx, `document.getElementById("large-view").textContent`)
+	if want := fmt.Sprintf("is %d lines long", n); len(text) >= 128<<10 || !strings.Contains(bar, want) {
+		t.Errorf("a file of %d bytes: the bar %q does not say %q", len(text), bar, want)
+	}
+	if sk := eval[int](t, ctx, `document.getElementById("editor-input").value.split("\n").length`); sk > 1000 {
+		t.Errorf("the skeleton has %d lines", sk)
+	}
+	click(t, ctx, "#large-edit")
+	waitJS(t, ctx, `!document.getElementById("editor-input").readOnly`, 20*time.Second)
+	if got := eval[string](t, ctx, `document.getElementById("editor-input").value`); got != text {
+		t.Errorf("after Edit the editor holds %d bytes, want the file's %d", len(got), len(text))
 	}
 }

@@ -116,7 +116,7 @@ func newEditor(name, text string, fontSize int, onEdit func()) *editor {
 	e.diffFn = app.Window().Get("workbenchDiff")
 	e.checkFn = app.FuncOf(func(app.Value, []app.Value) any { e.checkTimer = 0; e.flushCheck(); return nil })
 	e.funcs = append(e.funcs, e.checkFn)
-	if len(text) >= viewMin {
+	if viewed(text) {
 		e.setText(name, text) // a restored large file is shown read-only
 	} else {
 		e.loadText(text)
@@ -161,7 +161,17 @@ const (
 	// 70-150 ms for 128 KiB of robots.txt lines and 85-280 ms for 256 KiB,
 	// for one typed character as for the whole text set at once.
 	viewMin = 128 << 10
+	// viewMinLines is the lines from which a smaller text is shown
+	// read-only too: the layout's cost goes by lines more than by bytes
+	// (128 KiB of robots.txt lines are about 4,000 lines).
+	viewMinLines = 4000
 )
+
+// viewed reports whether setText and replaceText show text read-only:
+// viewMin bytes or viewMinLines lines or more.
+func viewed(text string) bool {
+	return len(text) >= viewMin || strings.Count(text, "\n")+1 >= viewMinLines
+}
 
 // handleInput runs synchronously inside the browser's input event: the
 // edit is found by comparing the old and new text in JavaScript, only the
@@ -276,16 +286,16 @@ func (e *editor) showFromTop() {
 }
 
 // setText replaces the whole text (a file was opened or restored). A text
-// of viewMin bytes or more is shown read-only (view): the textarea then
-// holds only the shape of the text, and the coloured layer draws the lines
-// in view from the document, so opening and scrolling never wait for the
-// browser to lay out megabytes in a textarea (in one frame, whatever the
-// page does). Edit (edit) puts the text in the textarea when the user
-// asks.
+// of viewMin bytes or viewMinLines lines or more is shown read-only
+// (view): the textarea then holds only the shape of the text, and the
+// coloured layer draws the lines in view from the document, so opening
+// and scrolling never wait for the browser to lay out megabytes or
+// thousands of lines in a textarea (in one frame, whatever the page does).
+// Edit (edit) puts the text in the textarea when the user asks.
 func (e *editor) setText(name, text string) {
 	e.d.Name = name
 	e.leaveView()
-	if len(text) < viewMin {
+	if !viewed(text) {
 		e.d.SetText(e.putValue(text))
 		if e.d.Len() <= openCheckMax {
 			e.d.Check()
@@ -313,7 +323,7 @@ func (e *editor) view(text string) {
 	e.ta.Set("readOnly", true)
 	e.ta.Set("value", skeleton(e.d, e.block))
 	e.jsText = e.ta.Get("value")
-	e.showViewBar(e.d.Name, len(text))
+	e.showViewBar(e.d.Name, text)
 	e.checkSoon()
 }
 
@@ -362,17 +372,22 @@ func lineColumns(s string) int {
 	return len(s) + 3*strings.Count(s, "\t")
 }
 
-// showViewBar shows or hides the bar that says a large file is viewed.
-func (e *editor) showViewBar(name string, size int) {
+// showViewBar shows the bar that says a large text is viewed, or hides
+// it (text empty).
+func (e *editor) showViewBar(name, text string) {
 	bar := byID(idViewBar)
 	if !bar.Truthy() {
 		return
 	}
-	if size == 0 {
+	if text == "" {
 		bar.Set("hidden", true)
 		return
 	}
-	byID(idViewText).Set("textContent", "“"+name+"” is "+sizeWords(size)+", so it is shown read-only to keep the page quick "+
+	size := sizeWords(len(text))
+	if len(text) < viewMin {
+		size = strconv.Itoa(len(e.d.Lines)) + " lines long"
+	}
+	byID(idViewText).Set("textContent", "“"+name+"” is "+size+", so it is shown read-only to keep the page quick "+
 		"(the browser lays a text box's whole text out again at every key typed). Problems, the simulator and the converter work as usual.")
 	bar.Set("hidden", false)
 }
@@ -410,7 +425,7 @@ func (e *editor) leaveView() {
 	if e.viewing {
 		e.viewText, e.viewing = "", false
 		e.ta.Set("readOnly", false)
-		e.showViewBar("", 0)
+		e.showViewBar("", "")
 	}
 }
 
@@ -424,6 +439,9 @@ func (e *editor) copyView(ev app.Value) {
 	sk := e.jsText.String()
 	a := doc.ByteOffset(sk, e.ta.Get("selectionStart").Int())
 	b := doc.ByteOffset(sk, e.ta.Get("selectionEnd").Int())
+	if b > a && sk[b-1] == '\n' {
+		b-- // a selection that ends where a line starts does not take that line
+	}
 	la, lb := strings.Count(sk[:a], "\n")*e.block, (strings.Count(sk[:b], "\n")+1)*e.block-1
 	lb = min(lb, len(e.d.Lines)-1)
 	if la > lb {
@@ -442,7 +460,7 @@ func (e *editor) copyView(ev app.Value) {
 // selection (as far as the new text reaches) and the scroll position.
 func (e *editor) keepText(name, text string) {
 	top, left := e.ta.Get("scrollTop"), e.ta.Get("scrollLeft")
-	if len(text) >= viewMin {
+	if viewed(text) {
 		e.setText(name, text)
 	} else {
 		e.leaveView()
@@ -794,7 +812,7 @@ func (e *editor) selectLine(n int) {
 // replaceText replaces the whole text with one edit of the part that
 // differs, through the browser's editing commands so that Ctrl+Z undoes it.
 func (e *editor) replaceText(text string) {
-	if len(text) >= viewMin || e.viewing {
+	if viewed(text) || e.viewing {
 		// A large result is shown read-only, as a file of its size
 		// opened; a text shown read-only is not put in the textarea
 		// first. Ctrl+Z (undoKey) takes the edit back.
@@ -838,12 +856,13 @@ func commonPrefix(a, b string) int {
 }
 
 // holdText makes text the editor's text after an edit of the app's own or
-// its undoing: read-only from viewMin bytes (view), else in the textarea;
+// its undoing: read-only from viewMin bytes or viewMinLines lines (view),
+// else in the textarea;
 // then handled as an edit (checked, drawn, and onEdit told).
 func (e *editor) holdText(text string) {
 	top := e.ta.Get("scrollTop")
 	switch {
-	case len(text) >= viewMin:
+	case viewed(text):
 		e.view(text)
 	case e.viewing:
 		// The document holds the text viewed, the textarea its
