@@ -88,19 +88,23 @@ func (c *Signals) runLater(w *later, key string, work func()) {
 }
 
 // proposals returns the proposals for File, computing them when File
-// changed. Once mounted, the work is done in a task of its own (runLater);
-// until then it returns nil and pending reports true.
+// changed. In the browser the work is done in a task of its own
+// (runLater), asked for once the panel is mounted (the drawing that mounts
+// it shows the work pending), and it returns nil and pending reports true
+// meanwhile; natively (tests draw without mounting) it is done at once.
 func (c *Signals) proposals() (props []advise.Proposal, pending bool) {
 	if c.File == c.of && (c.File == nil || c.props != nil) {
 		return c.props, false
 	}
-	if c.mounted {
-		f := c.File
-		c.runLater(&c.waiting, "", func() {
-			if c.File == f && c.of != f {
-				c.computeProposals()
-			}
-		})
+	if app.IsClient {
+		if c.mounted {
+			f := c.File
+			c.runLater(&c.waiting, "", func() {
+				if c.File == f && c.of != f {
+					c.computeProposals()
+				}
+			})
+		}
 		return nil, true
 	}
 	c.computeProposals()
@@ -149,8 +153,13 @@ func (c *Signals) limit() int {
 	return sigFirst
 }
 
-// OnMount keeps the context for the clipboard's answer.
-func (c *Signals) OnMount(ctx app.Context) { c.ctx, c.mounted = ctx, true }
+// OnMount keeps the context (for the clipboard's answer and the panel's
+// tasks) and draws the panel again, which asks for the work its first
+// drawing showed pending.
+func (c *Signals) OnMount(ctx app.Context) {
+	c.ctx, c.mounted = ctx, true
+	ctx.Dispatch(func(app.Context) {})
+}
 
 // Render shows the proposals, the stricter alternatives, what the
 // proposals keep on the sample URLs, then what has no equivalent. On a
@@ -499,13 +508,15 @@ func (c *Signals) keepRows() ([]advise.KeepRow, int) {
 		c.keepFile, c.keepKey, c.keep = c.File, key, nil
 		return nil, 0
 	}
-	if c.mounted {
-		f := c.File
-		c.runLater(&c.keepWaiting, key, func() {
-			if c.File == f && (c.keepFile != f || c.keepKey != key) {
-				c.keepSteps(c.keeper(urls), key)
-			}
-		})
+	if app.IsClient { // in tasks, as proposals
+		if c.mounted {
+			f := c.File
+			c.runLater(&c.keepWaiting, key, func() {
+				if c.File == f && (c.keepFile != f || c.keepKey != key) {
+					c.keepSteps(c.keeper(urls), key)
+				}
+			})
+		}
 		return nil, -1
 	}
 	k := c.keeper(urls)
