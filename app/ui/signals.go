@@ -75,51 +75,71 @@ type later struct {
 	key string
 }
 
-// runLater runs work, for File and key, in a task of its own after the
-// next paint, unless such a task is waiting already (*w). The task redraws
-// the panel. Each step of the panel's work is a task, so that a large
-// policy does not hold one frame with all of them.
-func (c *Signals) runLater(w *later, key string, work func()) {
+// inSteps does a piece of the panel's work for File and key, unless it is
+// waiting already (*w): step runs in tasks of its own, each after a paint,
+// until it reports the work done; then done runs and the panel is drawn
+// again. The work stops when the panel's File, or the work waiting in *w,
+// is another. The steps touch only what their closures made.
+func (c *Signals) inSteps(w *later, key string, step func() bool, done func()) {
 	if *w == (later{c.File, key}) {
 		return
 	}
 	*w = later{c.File, key}
-	afterPaint(func() { c.ctx.Dispatch(func(app.Context) { work() }) })
+	f := c.File
+	var next func()
+	next = func() {
+		if c.File != f || *w != (later{f, key}) {
+			return
+		}
+		if !step() {
+			afterPaint(next)
+			return
+		}
+		c.ctx.Dispatch(func(app.Context) {
+			if c.File == f {
+				done()
+			}
+		})
+	}
+	afterPaint(next)
 }
 
+// sigStepRecords is the records whose proposals one task works out.
+const sigStepRecords = 16
+
 // proposals returns the proposals for File, computing them when File
-// changed. In the browser the work is done in a task of its own
-// (runLater), asked for once the panel is mounted (the drawing that mounts
-// it shows the work pending), and it returns nil and pending reports true
+// changed. In the browser the work is done in tasks of its own (inSteps),
+// asked for once the panel is mounted (the drawing that mounts it shows
+// the work pending), and it returns nil and pending reports true
 // meanwhile; natively (tests draw without mounting) it is done at once.
 func (c *Signals) proposals() (props []advise.Proposal, pending bool) {
 	if c.File == c.of && (c.File == nil || c.props != nil) {
 		return c.props, false
 	}
-	if app.IsClient {
-		if c.mounted {
-			f := c.File
-			c.runLater(&c.waiting, "", func() {
-				if c.File == f && c.of != f {
-					c.computeProposals()
-				}
-			})
-		}
-		return nil, true
+	if c.File == nil {
+		c.setProposals(nil)
+		return c.props, false
 	}
-	c.computeProposals()
-	return c.props, false
+	s := advise.NewSignaler(c.File)
+	if !app.IsClient {
+		for !s.Step(-1) {
+		}
+		c.setProposals(s.Proposals())
+		return c.props, false
+	}
+	if c.mounted {
+		c.inSteps(&c.waiting, "", func() bool { return s.Step(sigStepRecords) }, func() { c.setProposals(s.Proposals()) })
+	}
+	return nil, true
 }
 
-// computeProposals computes the proposals for File.
-func (c *Signals) computeProposals() {
-	c.of, c.props, c.copied = c.File, nil, ""
-	if c.File != nil {
-		c.props = advise.Signals(c.File)
-		if c.props == nil {
-			c.props = []advise.Proposal{}
-		}
+// setProposals keeps the proposals worked out for File (none: an empty
+// list, which says they are done).
+func (c *Signals) setProposals(props []advise.Proposal) {
+	if props == nil {
+		props = []advise.Proposal{}
 	}
+	c.of, c.props, c.copied = c.File, props, ""
 }
 
 func (c *Signals) copy(text string) {
@@ -508,68 +528,48 @@ func (c *Signals) keepRows() ([]advise.KeepRow, int) {
 		c.keepFile, c.keepKey, c.keep = c.File, key, nil
 		return nil, 0
 	}
-	if app.IsClient { // in tasks, as proposals
-		if c.mounted {
-			f := c.File
-			c.runLater(&c.keepWaiting, key, func() {
-				if c.File == f && (c.keepFile != f || c.keepKey != key) {
-					c.keepSteps(c.keeper(urls), key)
-				}
-			})
+	if !app.IsClient {
+		k := c.keeper(c.File, c.props, urls)
+		for k != nil && !k.Step(-1) {
 		}
-		return nil, -1
+		c.keepDone(k, key)
+		return c.keep, c.keepN
 	}
-	k := c.keeper(urls)
-	for k != nil && !k.Step(-1) {
+	if c.mounted { // in tasks, as proposals: the first parses the file with the proposed lines
+		f, props := c.File, c.props
+		var k *advise.Keeper
+		started := false
+		c.inSteps(&c.keepWaiting, key, func() bool {
+			if !started {
+				started, k = true, c.keeper(f, props, urls)
+				return k == nil
+			}
+			return k.Step(keepStepWork)
+		}, func() { c.keepDone(k, key) })
 	}
-	c.keepDone(k, key)
-	return c.keep, c.keepN
+	return nil, -1
 }
 
-// keeper parses the file with the proposed lines and returns the
-// comparison to make on urls (keepRows), or nil if it cannot be parsed.
-func (c *Signals) keeper(urls []string) *advise.Keeper {
-	after, err := policy.Parse("/robots.txt", advise.Apply(c.File.Src, c.props))
+// keeper parses f with the proposed lines props and returns the comparison
+// to make on urls (keepRows), or nil if it cannot be parsed.
+func (c *Signals) keeper(f *policy.File, props []advise.Proposal, urls []string) *advise.Keeper {
+	after, err := policy.Parse("/robots.txt", advise.Apply(f.Src, props))
 	if err != nil {
 		return nil
 	}
-	crawlers := c.File.Crawlers()
+	crawlers := f.Crawlers()
 	if len(crawlers) > 6 {
 		crawlers = crawlers[:6]
 	}
 	// A crawler no line names, for every crawler the file does not name
 	// (a fixed name could be one the file uses).
-	other, _ := c.File.OtherCrawler()
-	return advise.NewKeeper(c.File, after, append(crawlers, other), urls)
+	other, _ := f.OtherCrawler()
+	return advise.NewKeeper(f, after, append(crawlers, other), urls)
 }
 
 // keepStepWork is the bytes of patterns the comparison compiles in one
 // task (a large policy and its proposed lines compile in several).
 const keepStepWork = 32 << 10
-
-// keepSteps makes the comparison a step a task, each after a paint (the
-// first after the task that parsed the file with the proposed lines); the
-// last redraws the panel. A step for a file or URLs no longer shown
-// stops. The steps between touch only k.
-func (c *Signals) keepSteps(k *advise.Keeper, key string) {
-	f := c.File
-	var step func()
-	step = func() {
-		if c.File != f || c.keepWaiting != (later{f, key}) {
-			return
-		}
-		if k != nil && !k.Step(keepStepWork) {
-			afterPaint(step)
-			return
-		}
-		c.ctx.Dispatch(func(app.Context) {
-			if c.File == f {
-				c.keepDone(k, key)
-			}
-		})
-	}
-	afterPaint(step)
-}
 
 // keepDone keeps the comparison k has made (none if k is nil).
 func (c *Signals) keepDone(k *advise.Keeper, key string) {

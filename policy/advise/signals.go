@@ -91,16 +91,73 @@ type Proposal struct {
 // alternatives), the file-wide License and the NoEquivalent entries last,
 // one entry per kind of thing, listing every line it comes from.
 func Signals(f *policy.File) []Proposal {
+	s := NewSignaler(f)
+	for !s.Step(-1) {
+	}
+	return s.Proposals()
+}
+
+// A Signaler works out the proposals of Signals a step at a time, for a
+// caller that must keep a page drawing: first the conventional groups,
+// then the records for every crawler, then the records a part at a time.
+type Signaler struct {
+	a     *adviser
+	stage int // 0: the conventional groups, 1: the records for *, 2: the records
+	next  int // the next record
+	out   []Proposal
+	done  bool
+}
+
+// NewSignaler returns a Signaler for Signals(f).
+func NewSignaler(f *policy.File) *Signaler {
+	s := &Signaler{a: &adviser{f: f, noEq: map[string]*Proposal{}}}
 	if len(f.Records) == 0 && f.IgnoreConventional == nil {
-		return nil
+		s.done = true
 	}
-	a := &adviser{f: f, noEq: map[string]*Proposal{}}
-	a.readsConventional = f.IgnoreConventional == nil || f.IgnoreConventional.Status != policy.StatusOK
-	a.readConventional()
-	a.readAny()
-	for _, r := range f.Records {
-		a.record(r)
+	return s
+}
+
+// Step does a part of the work: the conventional groups, or the records
+// for every crawler, or up to records records; with records < 0, all of
+// it. It reports whether the work is done, and Proposals ready.
+func (s *Signaler) Step(records int) bool {
+	a, f := s.a, s.a.f
+	for !s.done {
+		switch s.stage {
+		case 0:
+			a.readsConventional = f.IgnoreConventional == nil || f.IgnoreConventional.Status != policy.StatusOK
+			a.readConventional()
+			s.stage++
+		case 1:
+			a.readAny()
+			s.stage++
+		default:
+			n := len(f.Records) - s.next
+			if records >= 0 {
+				n = min(n, max(records, 1))
+			}
+			for _, r := range f.Records[s.next : s.next+n] {
+				a.record(r)
+			}
+			s.next += n
+			if s.next == len(f.Records) {
+				s.out, s.done = a.finish(), true
+			}
+		}
+		if records >= 0 {
+			break
+		}
 	}
+	return s.done
+}
+
+// Proposals returns the proposals once Step has reported them done (else
+// nil, as for a file with nothing to propose).
+func (s *Signaler) Proposals() []Proposal { return s.out }
+
+// finish adds the file-wide entries after the records' proposals.
+func (a *adviser) finish() []Proposal {
+	f := a.f
 	if !a.readsConventional {
 		a.addNoEq("ignore", "ACAP-ignore-conventional-records told ACAP crawlers to read only the ACAP records. Today's signals live inside the conventional groups, so there is nothing to switch off.", f.IgnoreConventional.Line)
 	}

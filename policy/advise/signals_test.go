@@ -3,6 +3,7 @@ package advise
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -352,6 +353,36 @@ func BenchmarkSignalsConverted(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if len(Signals(f)) == 0 {
 			b.Fatal("no proposal")
+		}
+	}
+}
+
+// TestSignalerSteps: a Signaler stepped a record at a time gives the
+// proposals of Signals on every real file with ACAP lines, in as many
+// steps as there are records and two more.
+func TestSignalerSteps(t *testing.T) {
+	for _, p := range corpusPaths(t, "acap-real", acapRealFiles) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := policy.Parse("/robots.txt", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Signals(f)
+		s := NewSignaler(f)
+		steps := 1
+		for ; !s.Step(1); steps++ {
+			if s.Proposals() != nil {
+				t.Fatalf("%s: proposals before the last step", p)
+			}
+		}
+		if got := s.Proposals(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %d proposals stepped, %d from Signals, or different", filepath.Base(p), len(got), len(want))
+		}
+		if len(f.Records) > 0 && steps != len(f.Records)+2 {
+			t.Errorf("%s: %d steps for %d records, want %d", filepath.Base(p), steps, len(f.Records), len(f.Records)+2)
 		}
 	}
 }
