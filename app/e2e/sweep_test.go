@@ -254,7 +254,7 @@ func sweepFile(t *testing.T, path string) []sweepStep {
 		return out
 	}
 	add("today's signals", run(`document.getElementById("ptab-signals").click(), true`),
-		`(document.getElementById("wk-sig-apply") !== null || document.querySelector("#panel-signals, [id^=wk-sig]") !== null)`+settled, 60*time.Second)
+		`document.querySelector("#panel-signals .wk-signals") !== null`+settled, 60*time.Second)
 	if v, _ := eval2(ctx, `(b => !!b && !b.disabled)(document.getElementById("wk-sig-apply"))`); v == "true" {
 		add("apply today's signals", run(`window.__len = `+before+`, document.getElementById("wk-sig-apply").click(), true`),
 			`(document.getElementById("editor-input").value.length !== window.__len || document.getElementById("wk-sig-apply").disabled)`+settled, 60*time.Second)
