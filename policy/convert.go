@@ -86,7 +86,7 @@ func Convert(f *File, opt ConvertOptions) *Conversion {
 	conv.Notes, conv.LinesLeft = cv.g.notes, cv.g.pairsLeft
 	cv.pace.tick()
 	conv.Text, conv.Added = cv.build(cv.g.pairs)
-	cur, err := parseConverted(conv.Text)
+	cur, err := cv.parseConverted(conv.Text)
 	cv.pace.tick()
 	if err != nil {
 		conv.Err, conv.Text, conv.Added = err, nil, nil
@@ -197,7 +197,7 @@ func (cv *converter) try(sets []repairSet) bool {
 		all = append(all, s.lines...)
 	}
 	text, added := cv.build(all)
-	next, err := parseConverted(text)
+	next, err := cv.parseConverted(text)
 	if err != nil {
 		return false
 	}
@@ -491,11 +491,11 @@ const maxRepairRounds = 16
 
 // parseConverted parses a converted text, refusing one over MaxFileSize
 // (a conversion adds lines, so a file near the cap can grow past it).
-func parseConverted(text []byte) (*File, error) {
+func (cv *converter) parseConverted(text []byte) (*File, error) {
 	if len(text) > MaxFileSize {
 		return nil, &ConvertedSizeError{Size: len(text)}
 	}
-	return Parse("/robots.txt", text)
+	return parse("/robots.txt", text, nil, func() { cv.pace.tick() }), nil
 }
 
 // ConvertedSizeError is Conversion.Err when the converted text would be

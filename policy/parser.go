@@ -49,18 +49,34 @@ func Parse(name string, src []byte) (*File, error) {
 	if len(src) > MaxFileSize {
 		return nil, &SizeError{Size: len(src)}
 	}
-	return parse(name, src, nil), nil
+	return parse(name, src, nil, nil), nil
 }
 
 // parse reads src; inherit, when not nil, are the definitions of a file
 // that refers to this one, visible where the file has none of its own.
-func parse(name string, src []byte, inherit *Definitions) *File {
+// yield, when not nil, is called every parseStep lines and fields (a
+// conversion in a page lets it draw).
+func parse(name string, src []byte, inherit *Definitions, yield func()) *File {
 	f := &File{Name: name, Src: src, text: string(src)}
-	p := parser{f: f, inherit: inherit}
+	p := parser{f: f, inherit: inherit, yield: yield}
 	p.lines()
 	p.structure()
 	p.resolve()
 	return f
+}
+
+// parseStep is the lines, or fields, a parse with a yield reads between
+// two calls of it.
+const parseStep = 1024
+
+// pause calls the parse's yield, if any, once every parseStep calls.
+func (p *parser) pause() {
+	if p.yield == nil {
+		return
+	}
+	if p.paced++; p.paced%parseStep == 0 {
+		p.yield()
+	}
 }
 
 // ParseReferenced reads a file reached through the
@@ -77,7 +93,7 @@ func ParseReferenced(name string, src []byte, from *File) (*File, error) {
 	if from != nil {
 		inherit = &from.Defs
 	}
-	return parse(name, src, inherit), nil
+	return parse(name, src, inherit, nil), nil
 }
 
 // MustParse is Parse for input known to be small, such as examples and
@@ -92,6 +108,8 @@ func MustParse(src string) *File {
 
 type parser struct {
 	f       *File
+	yield   func()       // see parse
+	paced   int          // calls of pause
 	inherit *Definitions // definitions of the referring file, for a referenced file
 	fields  []Field      // backing store for f.Fields
 	acaps   []acapParts  // backing store for the fields' acapParts
@@ -118,6 +136,7 @@ func (p *parser) lines() {
 	s.nul0 = strings.IndexByte(text, 0) < 0
 	controls := !s.nul0 || strings.IndexByte(text, '\v') >= 0 || strings.IndexByte(text, '\f') >= 0
 	for s.off < len(text) {
+		p.pause()
 		start := s.off
 		s.toks = s.toks[:0]
 		s.scanLine()

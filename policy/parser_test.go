@@ -203,3 +203,27 @@ func TestCountLinesExact(t *testing.T) {
 		t.Fatalf("found only %v", paths)
 	}
 }
+
+// TestParseYields: a parse given a yield (a conversion's, in a page) calls
+// it every parseStep lines and fields, and reads the file as Parse does.
+func TestParseYields(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; i < 5000; i++ {
+		fmt.Fprintf(&b, "Disallow: /p%d/\nACAP-disallow-crawl: /q%d/\n", i, i)
+	}
+	src := []byte(b.String())
+	want := MustParse(b.String())
+	yields := 0
+	got := parse("/robots.txt", src, nil, func() { yields++ })
+	// Lines, then fields twice (structure, resolve), then records.
+	if least := (len(want.Lines) + 2*len(want.Fields)) / parseStep; yields < least {
+		t.Errorf("%d yields for %d lines and %d fields, want at least %d", yields, len(want.Lines), len(want.Fields), least)
+	}
+	if len(got.Lines) != len(want.Lines) || len(got.Fields) != len(want.Fields) || len(got.Groups) != len(want.Groups) || len(got.Records) != len(want.Records) ||
+		len(Check(got)) != len(Check(want)) {
+		t.Errorf("parsed with a yield: %d lines, %d fields, %d groups, %d records, %d problems; without: %d, %d, %d, %d, %d",
+			len(got.Lines), len(got.Fields), len(got.Groups), len(got.Records), len(Check(got)),
+			len(want.Lines), len(want.Fields), len(want.Groups), len(want.Records), len(Check(want)))
+	}
+}

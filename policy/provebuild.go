@@ -33,8 +33,12 @@ func (c *comparer) model(name string) (*proofModel, string) {
 	if len(m.pats) >= maxProofPatterns {
 		return nil, ""
 	}
+	// Between the steps below, a page draws (the time cap is heeded
+	// when the proof starts).
+	m.pace.tick()
 	if m.src.on {
 		m.src.idx = m.places(src.places, verdictBlocks(src.allow))
+		m.pace.tick()
 	}
 	if src.set != nil {
 		m.srcSet = make([]bool, len(m.pats))
@@ -49,6 +53,7 @@ func (c *comparer) model(name string) (*proofModel, string) {
 			blocks[i] = int32(i)
 		}
 		m.conv.idx = m.places(conv.places, blocks)
+		m.pace.tick()
 	}
 	// What the answers observe is worked out when the proof is made
 	// (not when an earlier one is reused): finish.
@@ -57,7 +62,9 @@ func (c *comparer) model(name string) (*proofModel, string) {
 	for q := range m.pats {
 		m.float[q] = floatStart(&m.pats[q])
 	}
+	m.pace.tick()
 	m.unionClasses()
+	m.pace.tick()
 	// The patterns themselves, by their place.
 	for q := range m.pats {
 		b.sig = append(b.sig, m.pats[q].key()...)

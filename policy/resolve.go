@@ -20,6 +20,7 @@ func (p *parser) resolve() {
 		}
 	}
 	for _, fd := range f.Fields {
+		p.pause()
 		if fd.Kind.IsACAPRule() && fd.Status != StatusSkipped {
 			p.expand(fd)
 		}

@@ -8,6 +8,7 @@ func (p *parser) structure() {
 	p.rules = make([]*Field, 0, p.kinds[FieldAllow]+p.kinds[FieldDisallow])
 	st := &sorting{p: p, f: p.f}
 	for _, fd := range p.f.Fields {
+		p.pause()
 		p.checkField(fd)
 		if fd.Status == StatusSkipped && (fd.Kind == FieldUserAgent || fd.Kind == FieldACAPCrawler || fd.Kind.IsConventionalRule() || fd.Kind == FieldUnknown) {
 			// A line no reading uses neither starts nor ends a group or a
@@ -39,6 +40,7 @@ func (p *parser) structure() {
 		}
 	}
 	for _, r := range p.f.Records {
+		p.pause()
 		p.checkRecord(r)
 	}
 	p.checkBlankInGroups()
