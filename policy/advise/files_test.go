@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/acap-workbench/workbench/policy"
 )
 
 // The policy package's test data, read by these tests too.
@@ -26,6 +28,20 @@ func corpusPaths(t *testing.T, name string, want int) []string {
 		t.Fatalf("found %d files in corpus %s, want %d", len(paths), name, want)
 	}
 	return paths
+}
+
+// parseFile reads and parses a corpus file.
+func parseFile(t *testing.T, path string) ([]byte, *policy.File) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := policy.Parse("/robots.txt", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src, f
 }
 
 // caseFileRobots returns the robots.txt text of a conformance case file.

@@ -2,7 +2,6 @@ package advise
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -138,14 +137,7 @@ func TestKeeperSteps(t *testing.T) {
 	urls := []string{"/", "/news/2015/a.html", "/search?q=x", "/archive/", "/images/a.jpg"}
 	most := 0
 	for _, p := range corpusPaths(t, "acap-real", acapRealFiles) {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		before, err := policy.Parse("/robots.txt", src)
-		if err != nil {
-			t.Fatal(err)
-		}
+		src, before := parseFile(t, p)
 		after, err := policy.Parse("/robots.txt", Apply(src, Signals(before)))
 		if err != nil {
 			t.Fatal(err)

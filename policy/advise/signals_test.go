@@ -362,14 +362,7 @@ func BenchmarkSignalsConverted(b *testing.B) {
 // steps as there are records and two more.
 func TestSignalerSteps(t *testing.T) {
 	for _, p := range corpusPaths(t, "acap-real", acapRealFiles) {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := policy.Parse("/robots.txt", src)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, f := parseFile(t, p)
 		want := Signals(f)
 		s := NewSignaler(f)
 		steps := 1
