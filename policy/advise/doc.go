@@ -7,7 +7,9 @@
 // the proposed lines to the file's text. [KeepLose] asks the ACAP kind of
 // the file as it is and the today kind of the file with the new lines the
 // same questions, and says for each whether the answer was kept, lost,
-// lost its restrictions or became stricter.
+// lost its restrictions or became stricter. [Signaler] and [Keeper] do
+// the work of Signals and KeepLose a step at a time, with the same result,
+// for a page that must keep drawing while a large policy is read.
 //
 // The proposals are advice to show next to a file: the policy package
 // never reads them when it decides.
