@@ -116,18 +116,16 @@ func (c *Signals) proposals() (props []advise.Proposal, pending bool) {
 	if c.File == c.of && (c.File == nil || c.props != nil) {
 		return c.props, false
 	}
-	if c.File == nil {
-		c.setProposals(nil)
-		return c.props, false
-	}
-	s := advise.NewSignaler(c.File)
-	if !app.IsClient {
-		for !s.Step(-1) {
+	if c.File == nil || !app.IsClient {
+		var props []advise.Proposal
+		if c.File != nil {
+			props = advise.Signals(c.File)
 		}
-		c.setProposals(s.Proposals())
+		c.setProposals(props)
 		return c.props, false
 	}
 	if c.mounted {
+		s := advise.NewSignaler(c.File)
 		c.inSteps(&c.waiting, "", func() bool { return s.Step(sigStepRecords) }, func() { c.setProposals(s.Proposals()) })
 	}
 	return nil, true
@@ -530,7 +528,8 @@ func (c *Signals) keepRows() ([]advise.KeepRow, int) {
 	}
 	if !app.IsClient {
 		k := c.keeper(c.File, c.props, urls)
-		for k != nil && !k.Step(-1) {
+		if k != nil {
+			k.Step(-1)
 		}
 		c.keepDone(k, key)
 		return c.keep, c.keepN

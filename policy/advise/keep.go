@@ -156,8 +156,7 @@ type KeepRow struct {
 // by crawler, URL by URL, pair by pair.
 func KeepLose(before, after *policy.File, crawlers, urls []string) []KeepRow {
 	k := NewKeeper(before, after, crawlers, urls)
-	for !k.Step(-1) {
-	}
+	k.Step(-1) // all of it
 	return k.Rows()
 }
 

@@ -92,8 +92,7 @@ type Proposal struct {
 // one entry per kind of thing, listing every line it comes from.
 func Signals(f *policy.File) []Proposal {
 	s := NewSignaler(f)
-	for !s.Step(-1) {
-	}
+	s.Step(-1) // all of it
 	return s.Proposals()
 }
 
