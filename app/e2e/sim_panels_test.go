@@ -287,6 +287,8 @@ func TestWorkspaceReference(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById("sim-urls").value`); got != "/private/a.html\n/news/b.html" {
 		t.Errorf("after reload the URLs are %q", got)
 	}
+	// The picker is filled by the first matrix, a frame after the start.
+	waitSim(t, ctx)
 	if got := eval[string](t, ctx, `document.getElementById("sim-crawler").value`); got != "n:SearchBot1" {
 		t.Errorf("after reload the crawler is %q", got)
 	}

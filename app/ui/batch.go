@@ -158,7 +158,7 @@ func (s *simulator) renderBatch(p *policy.Policy) {
 	s.batchT0 = now()
 	s.batchSlices = 0
 	s.batchMaxSlice = 0
-	if s.batchTimer == 0 {
+	if !s.batchWaiting {
 		s.nextBatchSlice()
 	}
 }
@@ -167,15 +167,8 @@ func (s *simulator) renderBatch(p *policy.Policy) {
 // frame: one slice a frame, so that what a slice adds is laid out and
 // painted before more is added.
 func (s *simulator) nextBatchSlice() {
-	if s.batchFn == nil {
-		s.batchFn = app.FuncOf(func(app.Value, []app.Value) any { s.batchTimer = 0; s.batchSlice(); return nil })
-		s.batchFrameFn = app.FuncOf(func(app.Value, []app.Value) any {
-			s.batchTimer = app.Window().Call("setTimeout", s.batchFn, 0).Int()
-			return nil
-		})
-	}
-	s.batchTimer = -1 // a frame is awaited
-	app.Window().Call("requestAnimationFrame", s.batchFrameFn)
+	s.batchWaiting = true
+	afterPaint(func() { s.batchWaiting = false; s.batchSlice() })
 }
 
 func now() float64 { return app.Window().Get("performance").Call("now").Float() }
@@ -298,7 +291,7 @@ func (s *simulator) continueBatch() {
 	}
 	j.more(batchWorkMs)
 	s.renderBatchMore()
-	if s.batchTimer == 0 {
+	if !s.batchWaiting {
 		s.nextBatchSlice()
 	}
 }

@@ -207,44 +207,29 @@ func pageYield() func() {
 	}
 }
 
-// frameWaiter blocks a goroutine until the page has drawn its next frame:
-// a task queued from requestAnimationFrame runs after that frame's paint.
-// A hidden page draws no frames: a timer wakes the goroutine meanwhile.
+// frameWaiter blocks a goroutine until the page has drawn a frame: its
+// turn in pageFrames, whose task wakes it, so that the goroutine's next
+// stretch runs alone after that frame.
 type frameWaiter struct {
-	done        chan struct{}
-	frame, task app.Func
+	done chan struct{}
+	wake func()
 }
-
-// frameFallback is how long (ms) a goroutine waits for a frame at most.
-const frameFallback = 100
 
 func newFrameWaiter() *frameWaiter {
 	w := &frameWaiter{done: make(chan struct{}, 1)}
-	w.task = app.FuncOf(func(app.Value, []app.Value) any {
+	w.wake = func() {
 		select {
 		case w.done <- struct{}{}:
 		default:
 		}
-		return nil
-	})
-	w.frame = app.FuncOf(func(app.Value, []app.Value) any {
-		app.Window().Call("setTimeout", w.task, 0)
-		return nil
-	})
+	}
 	return w
 }
 
-// wait returns after the next frame (or frameFallback ms).
+// wait returns after a frame (or frameFallback ms on a hidden page).
 func (w *frameWaiter) wait() {
-	select { // a wake-up left from the last wait
-	case <-w.done:
-	default:
-	}
-	win := app.Window()
-	win.Call("requestAnimationFrame", w.frame)
-	t := win.Call("setTimeout", w.task, frameFallback)
+	afterPaint(w.wake)
 	<-w.done
-	win.Call("clearTimeout", t)
 }
 
 // show puts a conversion of text on the page.

@@ -58,14 +58,22 @@ func (s *simulator) loadDirectory() {
 		s.crawlerKey = "" // refill the picker
 		s.fillBatchGroups()
 		s.setBatchStatus("")
-		if f, _, _ := s.files(); f != nil && s.sim.job != nil && s.batchGroup == "" && s.question(f) == s.base {
-			// The picker now offers the directory, and the question is the
-			// same: the matrix goes on, not answered anew.
-			s.renderCrawlerInfo(s.base.Crawler)
-			return
-		}
-		s.run()
+		afterPaint(s.directoryArrived) // a frame of its own (pageFrames)
 	})
+}
+
+// directoryArrived answers the question anew if the directory changed it.
+func (s *simulator) directoryArrived() {
+	if s.ed != nil && s.ed.afterCheck(s.directoryArrived) {
+		return
+	}
+	if f, _, _ := s.files(); f != nil && s.sim.job != nil && s.batchGroup == "" && s.question(f) == s.base {
+		// The picker now offers the directory, and the question is the
+		// same: the matrix goes on, not answered anew.
+		s.renderCrawlerInfo(s.base.Crawler)
+		return
+	}
+	s.run()
 }
 
 func (s *simulator) setBatchStatus(msg string) {

@@ -72,6 +72,7 @@ type editor struct {
 	diffFn     app.Value
 	checkTimer int
 	checkFn    app.Func
+	waiting    []func() // what waits for the check (afterCheck)
 	// viewText is a large text shown read-only (setText) while viewing
 	// is true: the textarea then holds only its skeleton.
 	viewText string
@@ -103,7 +104,7 @@ func byID(id string) app.Value { return app.Window().GetElementByID(id) }
 
 func newEditor(name, text string, fontSize int, onEdit func()) *editor {
 	e := &editor{
-		d:      doc.New(name, text),
+		d:      doc.New(name, ""), // the text is set and checked below
 		ta:     byID(idInput),
 		hl:     byID(idHL),
 		marks:  byID(idMarks),
@@ -114,10 +115,11 @@ func newEditor(name, text string, fontSize int, onEdit func()) *editor {
 	}
 	e.setFontSize(fontSize)
 	e.diffFn = app.Window().Get("workbenchDiff")
-	e.checkFn = app.FuncOf(func(app.Value, []app.Value) any { e.checkTimer = 0; e.flushCheck(); return nil })
+	// The check waits for a frame of its own too (pageFrames).
+	e.checkFn = app.FuncOf(func(app.Value, []app.Value) any { e.checkTimer = 0; afterPaint(e.flushCheck); return nil })
 	e.funcs = append(e.funcs, e.checkFn)
 	if viewed(text) {
-		e.setText(name, text) // a restored large file is shown read-only
+		e.view(text) // a restored large file is shown read-only
 	} else {
 		e.loadText(text)
 	}
@@ -250,6 +252,31 @@ func (e *editor) file() *policy.File {
 	return e.d.File
 }
 
+// afterCheck reports whether the text is large and not checked yet; then
+// the check runs after a frame (pageFrames) and fn after the next one,
+// so that the check and what needs the checked text (the simulator's
+// run, the slow checks) never share a frame: each of them alone takes up
+// to tens of milliseconds on a text of several hundred KB.
+func (e *editor) afterCheck(fn func()) bool {
+	if !e.d.Stale || e.d.Len() <= syncCheckMax {
+		return false
+	}
+	if e.waiting == nil {
+		afterPaint(func() {
+			e.flushCheck()
+			then := e.waiting
+			e.waiting = nil
+			afterPaint(func() {
+				for _, fn := range then {
+					fn()
+				}
+			})
+		})
+	}
+	e.waiting = append(e.waiting, fn)
+	return true
+}
+
 // loadText puts text in the textarea and takes the textarea's value (the
 // browser turns CRLF into LF) as the document's text; a large file is
 // checked after the first paint.
@@ -280,8 +307,10 @@ func (e *editor) checkSoon() {
 
 // showFromTop scrolls the textarea to its start and draws.
 func (e *editor) showFromTop() {
-	e.ta.Set("scrollTop", 0)
-	e.ta.Set("scrollLeft", 0)
+	if e.laidOut { // before, it is at the top: setting it would lay it out
+		e.ta.Set("scrollTop", 0)
+		e.ta.Set("scrollLeft", 0)
+	}
 	e.render()
 }
 
@@ -500,13 +529,18 @@ func (e *editor) renderWindow() {
 	// start-up, a large part of the Go start's task): the textarea is then
 	// at the top, and at most the window's height. Only a line too long to
 	// draw whole needs the textarea's width (it is drawn around the columns
-	// in view), and then the layout is read at once.
-	st, sl, ch := 0, 0, 0
+	// in view), and then the layout is read at once, before anything is
+	// written, so that the page is laid out once: its spans, drawn for
+	// columns guessed instead, would be more (a guess must be wide
+	// enough), and laid out again once drawn from the textarea's size
+	// after the first paint.
+	st, sl, ch, width := 0, 0, 0, 0
 	if !e.laidOut {
 		ch = app.Window().Get("innerHeight").Int()
 	}
 	if e.laidOut || e.longLineIn(0, ch/e.lh+overscan+1) {
 		st, sl, ch = e.ta.Get("scrollTop").Int(), e.ta.Get("scrollLeft").Int(), e.ta.Get("clientHeight").Int()
+		width = e.ta.Get("clientWidth").Int()
 	}
 	if ch <= 0 {
 		ch = 800
@@ -524,7 +558,7 @@ func (e *editor) renderWindow() {
 	colA, colB := 0, 0 // the columns drawn of a long line
 	if e.longLineIn(first, last) {
 		cw := e.charWidth()
-		cols := int(float64(e.ta.Get("clientWidth").Int())/cw) + 1
+		cols := int(float64(width)/cw) + 1
 		colA = max(0, int(float64(sl)/cw)-cols) / colStep * colStep
 		colB = colA + 2*cols + 2*colStep
 	}

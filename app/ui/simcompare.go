@@ -3,8 +3,6 @@ package ui
 import (
 	"strings"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"github.com/acap-workbench/workbench/policy"
 )
 
@@ -17,9 +15,7 @@ type compareRun struct {
 	asks    []policy.Use // per kind and use, row-major: what the kind is asked
 	oks     []bool       // whether the kind has an equivalent of the use
 	ans     []policy.Answer
-	timer   int
-	frameFn app.Func
-	sliceFn app.Func
+	waiting bool // a slice waits for a frame (pageFrames)
 }
 
 // renderCompare answers the question of the selected cell as every kind of
@@ -72,13 +68,9 @@ func (s *simulator) compareSlice(ms float64) {
 	}
 	c.job.run(goClock(), ms, c.job.total)
 	if !c.job.finished() {
-		if c.timer == 0 {
-			if c.sliceFn == nil {
-				c.sliceFn = app.FuncOf(func(app.Value, []app.Value) any { c.timer = 0; s.compareSlice(sliceMs); return nil })
-				c.frameFn = app.FuncOf(func(app.Value, []app.Value) any { app.Window().Call("setTimeout", c.sliceFn, 0); return nil })
-			}
-			c.timer = -1
-			app.Window().Call("requestAnimationFrame", c.frameFn)
+		if !c.waiting {
+			c.waiting = true
+			afterPaint(func() { c.waiting = false; s.compareSlice(sliceMs) })
 		}
 		return
 	}

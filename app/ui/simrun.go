@@ -18,9 +18,7 @@ const (
 // and what the page reports once it is done.
 type simRun struct {
 	job     *matrixJob
-	timer   int // -1 while a slice waits for a frame, else 0
-	frameFn app.Func
-	sliceFn app.Func
+	waiting bool    // a slice waits for a frame (pageFrames)
 	setupMs float64 // reading the form and the URLs
 	workMs  float64 // decisions
 	drawMs  float64 // drawing the cells
@@ -35,6 +33,9 @@ type simRun struct {
 // once, so that a small table is drawn in the same event, and the rest
 // follow after the frames between. The batch view follows the matrix.
 func (s *simulator) run() {
+	if s.ed != nil && s.ed.afterCheck(s.run) {
+		return
+	}
 	t0 := now()
 	f, _, _ := s.files()
 	if f == nil {
@@ -77,24 +78,28 @@ func (s *simulator) run() {
 	w := app.Window()
 	w.Set("__wbSimText", -1)
 	w.Set("__wbSimRuns", s.sim.runs)
+	if s.sim.setupMs > setupAloneMs {
+		// A long setup (a large file's policy, long URLs) takes a frame
+		// of its own: the first slice follows after it.
+		s.renderMore()
+		s.nextSimSlice()
+		return
+	}
 	s.simSlice(firstSliceMs)
 }
+
+// setupAloneMs is the longest setup of a run that its first slice follows
+// in the same task (ms).
+const setupAloneMs = 15
 
 // nextSimSlice runs the next slice after the browser has drawn a frame.
 func (s *simulator) nextSimSlice() {
 	r := &s.sim
-	if r.timer != 0 {
+	if r.waiting {
 		return
 	}
-	if r.sliceFn == nil {
-		r.sliceFn = app.FuncOf(func(app.Value, []app.Value) any { r.timer = 0; s.simSlice(sliceMs); return nil })
-		r.frameFn = app.FuncOf(func(app.Value, []app.Value) any {
-			app.Window().Call("setTimeout", r.sliceFn, 0)
-			return nil
-		})
-	}
-	r.timer = -1
-	app.Window().Call("requestAnimationFrame", r.frameFn)
+	r.waiting = true
+	afterPaint(func() { r.waiting = false; s.simSlice(sliceMs) })
 }
 
 // simSlice answers cells for about ms, draws them (and the next rows not

@@ -177,9 +177,7 @@ type simulator struct {
 	batchNext     int  // the next crawler to draw
 	batchJob      *batchJob
 	batchCells    app.Value // the table's cell buttons, once it is complete
-	batchFn       app.Func
-	batchFrameFn  app.Func
-	batchTimer    int
+	batchWaiting  bool      // a slice waits for a frame (pageFrames)
 	batchT0       float64
 	batchSlices   int
 	batchMaxSlice float64
@@ -241,7 +239,8 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), 
 			s.kind.Set("value", saved.Kind)
 		}
 	}
-	s.runFn = app.FuncOf(func(app.Value, []app.Value) any { s.timer = 0; s.run(); return nil })
+	// A run waits for a frame of its own (pageFrames) once typing paused.
+	s.runFn = app.FuncOf(func(app.Value, []app.Value) any { s.timer = 0; afterPaint(s.run); return nil })
 	s.listen(s.root, "input", func(_ app.Value, args []app.Value) any { s.formInput(args[0]); return nil })
 	s.listen(s.root, "change", func(_ app.Value, args []app.Value) any { s.formInput(args[0]); return nil })
 	s.listen(s.root, "click", func(_ app.Value, args []app.Value) any { s.click(args[0]); return nil })
@@ -254,11 +253,18 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), 
 	return s
 }
 
-// runFirst answers the question of the form in a task of its own, in
-// place of a run scheduled (by fit, say), with the form fitting the file.
-// The workbench's start asks for the first matrix with it: the start
-// itself is then a shorter task, and the page can draw in between.
-func (s *simulator) runFirst() { s.scheduleIn(0) }
+// runFirst answers the question of the form after the next frame
+// (pageFrames), in place of a run scheduled (by fit, say), with the form
+// fitting the file. The workbench's start asks for the first matrix with
+// it: the start itself is then a shorter task, and the page draws in
+// between.
+func (s *simulator) runFirst() {
+	if s.timer != 0 {
+		app.Window().Call("clearTimeout", s.timer)
+		s.timer = 0
+	}
+	afterPaint(s.run)
+}
 
 // today is the browser's local date, YYYY-MM-DD.
 func today() string {

@@ -206,7 +206,7 @@ func (c *Workbench) scheduleSlowChecks() {
 		w.Call("clearTimeout", c.slowTimer)
 	}
 	if c.slowFn == nil {
-		c.slowFn = app.FuncOf(func(app.Value, []app.Value) any { c.slowTimer = 0; c.slowChecks(); return nil })
+		c.slowFn = app.FuncOf(func(app.Value, []app.Value) any { c.slowTimer = 0; afterPaint(c.slowChecks); return nil })
 	}
 	c.slowTimer = w.Call("setTimeout", c.slowFn, slowDelay).Int()
 }
@@ -215,7 +215,7 @@ func (c *Workbench) scheduleSlowChecks() {
 const slowDelay = 400
 
 func (c *Workbench) slowChecks() {
-	if c.ed == nil || c.ed.file() == nil {
+	if c.ed == nil || c.ed.afterCheck(c.slowChecks) || c.ed.file() == nil {
 		return
 	}
 	c.followSignals()
@@ -425,18 +425,6 @@ func (c *Workbench) loadSample(ctx app.Context, e app.Event) {
 // slash: "" at a domain root, "/repo" on a GitHub Pages project site.
 func RootPrefix() string {
 	return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
-}
-
-// afterPaint runs fn in a task after the next paint of the page.
-func afterPaint(fn func()) {
-	var frame, task app.Func
-	task = app.FuncOf(func(app.Value, []app.Value) any { task.Release(); fn(); return nil })
-	frame = app.FuncOf(func(app.Value, []app.Value) any {
-		frame.Release()
-		app.Window().Call("setTimeout", task, 0)
-		return nil
-	})
-	app.Window().Call("requestAnimationFrame", frame)
 }
 
 func (c *Workbench) dismissNotice(ctx app.Context, e app.Event) { c.notice = "" }

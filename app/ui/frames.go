@@ -1,0 +1,82 @@
+package ui
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// The page has one thread, and every piece of work that runs after a
+// paint (the simulator's slices, the batch view's, the comparison's, the
+// deferred check of a large text, the steps of today's signals, a
+// yielding proof's goroutine, the editor's drawing after the first
+// paint) waits in one queue, pageFrames, that runs one piece a frame.
+// Each piece alone keeps a frame under budget (about 25–40 ms of work,
+// then the layout of what it drew); pieces of different kinds that each
+// waited for a frame of their own used to run back to back after the same
+// frame, which made a frame of their sum (a share link of 639 KB: the
+// check, the matrix's first slice and their layout, 349 ms).
+//
+// A hidden page draws no frames: a piece waits at most frameFallback ms.
+
+// frameQueue runs functions one after each frame of the page, in the
+// order they were added.
+type frameQueue struct {
+	jobs        []func()
+	armed       bool
+	raf, timer  int // the pending frame request and fallback timer
+	frame, task app.Func
+	fallback    app.Func
+}
+
+// pageFrames is the page's queue: there is one thread, and one clock of
+// frames, for every component.
+var pageFrames frameQueue
+
+// frameFallback is how long (ms) a piece of work waits for a frame at
+// most (a hidden page draws none).
+const frameFallback = 100
+
+// afterPaint runs fn in a task after a paint of the page, alone in its
+// frame among the work of pageFrames.
+func afterPaint(fn func()) { pageFrames.add(fn) }
+
+// add queues fn to run after a frame, after the functions already queued.
+func (q *frameQueue) add(fn func()) {
+	q.jobs = append(q.jobs, fn)
+	q.arm()
+}
+
+// arm asks for a frame, then a task, for the first function queued.
+func (q *frameQueue) arm() {
+	if q.armed || len(q.jobs) == 0 {
+		return
+	}
+	w := app.Window()
+	if q.frame == nil {
+		// A task queued from requestAnimationFrame runs after that frame's
+		// paint.
+		q.task = app.FuncOf(func(app.Value, []app.Value) any { q.runOne(); return nil })
+		q.frame = app.FuncOf(func(app.Value, []app.Value) any {
+			app.Window().Call("clearTimeout", q.timer)
+			app.Window().Call("setTimeout", q.task, 0)
+			return nil
+		})
+		q.fallback = app.FuncOf(func(app.Value, []app.Value) any {
+			app.Window().Call("cancelAnimationFrame", q.raf)
+			q.runOne()
+			return nil
+		})
+	}
+	q.armed = true
+	q.raf = w.Call("requestAnimationFrame", q.frame).Int()
+	q.timer = w.Call("setTimeout", q.fallback, frameFallback).Int()
+}
+
+// runOne runs the first function queued, then asks for the next frame.
+func (q *frameQueue) runOne() {
+	q.armed = false
+	if len(q.jobs) > 0 {
+		fn := q.jobs[0]
+		q.jobs[0] = nil
+		q.jobs = q.jobs[1:]
+		fn()
+	}
+	q.arm()
+}
