@@ -53,11 +53,13 @@ type editor struct {
 	probs  app.Value
 	status app.Value
 
-	lh        int     // line height in px
-	laidOut   bool    // the page was painted: the textarea's size and scroll can be read
-	cw        float64 // the width of a character in px (0: not measured)
-	colA      int     // the first column drawn of a long line
-	first     int     // the lines drawn in the layers: [first, last)
+	lh        int        // line height in px
+	seen      taGeometry // the textarea's scroll and size, as last read
+	top       bool       // draw the textarea at its top, of the size seen (showFromTop)
+	laidOut   bool       // the page was painted: the textarea's size and scroll can be read
+	cw        float64    // the width of a character in px (0: not measured)
+	colA      int        // the first column drawn of a long line
+	first     int        // the lines drawn in the layers: [first, last)
 	last      int
 	drawn     [3][]string // the markup drawn per line: text, underlines, gutter
 	lastHL    string      // "" forces the next draw to rewrite the layers
@@ -99,6 +101,9 @@ type editor struct {
 	onEdit func() // called after every change of text by the user
 	funcs  []app.Func
 }
+
+// taGeometry is the textarea's scroll position and size (px).
+type taGeometry struct{ st, sl, ch, width int }
 
 func byID(id string) app.Value { return app.Window().GetElementByID(id) }
 
@@ -305,13 +310,25 @@ func (e *editor) checkSoon() {
 	}
 }
 
-// showFromTop scrolls the textarea to its start and draws.
+// showFromTop scrolls the textarea to its start and draws. The textarea
+// has just been given a new text: reading its scroll position or size, or
+// setting a scroll position, would make the browser lay the new text out
+// inside this task, and then again with the layers in the frame (opening
+// a file of 962 lines: 60 ms of forced layout, then 69 ms). So a textarea
+// last seen at its top is not scrolled, and the drawing takes the size
+// last read (top); the drawing after the next paint reads the layout,
+// by then done, and fixes what the size changed.
 func (e *editor) showFromTop() {
-	if e.laidOut { // before, it is at the top: setting it would lay it out
+	if e.laidOut && (e.seen.st != 0 || e.seen.sl != 0) {
 		e.ta.Set("scrollTop", 0)
 		e.ta.Set("scrollLeft", 0)
 	}
+	e.top = e.laidOut && e.seen.ch > 0
 	e.render()
+	if e.top {
+		e.top = false
+		afterPaint(e.renderWindow)
+	}
 }
 
 // setText replaces the whole text (a file was opened or restored). A text
@@ -535,12 +552,16 @@ func (e *editor) renderWindow() {
 	// enough), and laid out again once drawn from the textarea's size
 	// after the first paint.
 	st, sl, ch, width := 0, 0, 0, 0
-	if !e.laidOut {
+	switch {
+	case e.top: // a new text, at the top (showFromTop)
+		ch, width = e.seen.ch, e.seen.width
+	case !e.laidOut:
 		ch = app.Window().Get("innerHeight").Int()
 	}
-	if e.laidOut || e.longLineIn(0, ch/e.lh+overscan+1) {
+	if !e.top && (e.laidOut || e.longLineIn(0, ch/e.lh+overscan+1)) {
 		st, sl, ch = e.ta.Get("scrollTop").Int(), e.ta.Get("scrollLeft").Int(), e.ta.Get("clientHeight").Int()
 		width = e.ta.Get("clientWidth").Int()
+		e.seen = taGeometry{st, sl, ch, width}
 	}
 	if ch <= 0 {
 		ch = 800
