@@ -158,17 +158,14 @@ func (s *simulator) renderBatch(p *policy.Policy) {
 	s.batchT0 = now()
 	s.batchSlices = 0
 	s.batchMaxSlice = 0
-	if !s.batchWaiting {
-		s.nextBatchSlice()
-	}
+	s.nextBatchSlice()
 }
 
 // nextBatchSlice runs the next slice right after the browser has drawn a
 // frame: one slice a frame, so that what a slice adds is laid out and
 // painted before more is added.
 func (s *simulator) nextBatchSlice() {
-	s.batchWaiting = true
-	afterPaint(func() { s.batchWaiting = false; s.batchSlice() })
+	afterPaintOnce(&s.batchWaiting, s.batchSlice)
 }
 
 func now() float64 { return app.Window().Get("performance").Call("now").Float() }
@@ -291,9 +288,7 @@ func (s *simulator) continueBatch() {
 	}
 	j.more(batchWorkMs)
 	s.renderBatchMore()
-	if !s.batchWaiting {
-		s.nextBatchSlice()
-	}
+	s.nextBatchSlice()
 }
 
 // batchDone ends a fill: the table is complete.

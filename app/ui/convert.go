@@ -39,15 +39,14 @@ type converter struct {
 	conv    *policy.Conversion
 	undo    string // the text before the last apply
 	funcs   []app.Func
-	running bool         // a conversion is being proved
-	frames  *frameWaiter // lets the page draw before the report is written
+	running bool // a conversion is being proved
 	// keep receives the person's answer while a proof waits past its time
 	// cap (pause): true to keep checking, false to stop.
 	keep chan bool
 }
 
 func newConverter(ed *editor, main func() (string, string, bool), download func(string, string), apply func(string)) *converter {
-	c := &converter{ed: ed, out: byID(idConvOut), main: main, download: download, apply: apply, frames: newFrameWaiter()}
+	c := &converter{ed: ed, out: byID(idConvOut), main: main, download: download, apply: apply}
 	f := app.FuncOf(func(_ app.Value, args []app.Value) any { c.click(args[0]); return nil })
 	c.funcs = append(c.funcs, f)
 	byID(idConvPanel).Call("addEventListener", "click", f)
@@ -142,7 +141,7 @@ func (c *converter) run() {
 		conv := policy.Convert(f, opt)
 		end()
 		// The page draws once before the report is written.
-		c.frames.wait()
+		waitFrame()
 		c.running = false
 		btn.Set("disabled", false)
 		c.show(text, conv, perf.Call("now").Float()-t0)
@@ -189,47 +188,18 @@ const frameBudget = 30 * time.Millisecond
 
 // pageYield returns a policy.CompareOptions.Yield for work running in a
 // goroutine: every frameBudget it waits until the page has drawn a frame
-// (frameWaiter), which hands the single thread of a browser page back to
+// (waitFrame), which hands the single thread of a browser page back to
 // the page (to draw, to handle input). A short sleep would not do: the
 // browser runs the timer that ends it before it draws, so that a proof
 // yielding every few milliseconds still held the page for long frames.
 func pageYield() func() {
 	last := time.Now()
-	var w *frameWaiter
 	return func() {
 		if time.Since(last) >= frameBudget {
-			if w == nil {
-				w = newFrameWaiter()
-			}
-			w.wait()
+			waitFrame()
 			last = time.Now()
 		}
 	}
-}
-
-// frameWaiter blocks a goroutine until the page has drawn a frame: its
-// turn in pageFrames, whose task wakes it, so that the goroutine's next
-// stretch runs alone after that frame.
-type frameWaiter struct {
-	done chan struct{}
-	wake func()
-}
-
-func newFrameWaiter() *frameWaiter {
-	w := &frameWaiter{done: make(chan struct{}, 1)}
-	w.wake = func() {
-		select {
-		case w.done <- struct{}{}:
-		default:
-		}
-	}
-	return w
-}
-
-// wait returns after a frame (or frameFallback ms on a hidden page).
-func (w *frameWaiter) wait() {
-	afterPaint(w.wake)
-	<-w.done
 }
 
 // show puts a conversion of text on the page.

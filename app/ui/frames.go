@@ -37,6 +37,25 @@ const frameFallback = 100
 // frame among the work of pageFrames.
 func afterPaint(fn func()) { pageFrames.add(fn) }
 
+// afterPaintOnce is afterPaint for work queued at most once at a time:
+// *queued is true from the call until fn runs, and a call meanwhile does
+// nothing.
+func afterPaintOnce(queued *bool, fn func()) {
+	if *queued {
+		return
+	}
+	*queued = true
+	afterPaint(func() { *queued = false; fn() })
+}
+
+// waitFrame blocks a goroutine until its turn in pageFrames, after a
+// frame: the goroutine's next stretch then runs alone in its task.
+func waitFrame() {
+	done := make(chan struct{})
+	afterPaint(func() { close(done) })
+	<-done
+}
+
 // add queues fn to run after a frame, after the functions already queued.
 func (q *frameQueue) add(fn func()) {
 	q.jobs = append(q.jobs, fn)

@@ -68,10 +68,7 @@ func (s *simulator) compareSlice(ms float64) {
 	}
 	c.job.run(goClock(), ms, c.job.total)
 	if !c.job.finished() {
-		if !c.waiting {
-			c.waiting = true
-			afterPaint(func() { c.waiting = false; s.compareSlice(sliceMs) })
-		}
+		afterPaintOnce(&c.waiting, func() { s.compareSlice(sliceMs) })
 		return
 	}
 	if h := s.compareHTML(); h != s.lastCompare {

@@ -94,12 +94,7 @@ const setupAloneMs = 15
 
 // nextSimSlice runs the next slice after the browser has drawn a frame.
 func (s *simulator) nextSimSlice() {
-	r := &s.sim
-	if r.waiting {
-		return
-	}
-	r.waiting = true
-	afterPaint(func() { r.waiting = false; s.simSlice(sliceMs) })
+	afterPaintOnce(&s.sim.waiting, func() { s.simSlice(sliceMs) })
 }
 
 // simSlice answers cells for about ms, draws them (and the next rows not

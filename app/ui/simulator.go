@@ -206,12 +206,13 @@ type simulator struct {
 	// an explanation are marked only then).
 	mainShown func() bool
 
-	timer int // the pending setTimeout, or 0
-	runFn app.Func
-	sim   simRun     // the matrix being answered (simrun.go)
-	cmp   compareRun // the comparison of kinds being answered (simcompare.go)
-	more  int        // URLs past maxURLs, not shown
-	funcs []app.Func
+	timer     int  // the pending setTimeout, or 0
+	runQueued bool // a run waits for a frame (pageFrames)
+	runFn     app.Func
+	sim       simRun     // the matrix being answered (simrun.go)
+	cmp       compareRun // the comparison of kinds being answered (simcompare.go)
+	more      int        // URLs past maxURLs, not shown
+	funcs     []app.Func
 }
 
 func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), saved *SimSettings) *simulator {
@@ -240,7 +241,7 @@ func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), 
 		}
 	}
 	// A run waits for a frame of its own (pageFrames) once typing paused.
-	s.runFn = app.FuncOf(func(app.Value, []app.Value) any { s.timer = 0; afterPaint(s.run); return nil })
+	s.runFn = app.FuncOf(func(app.Value, []app.Value) any { s.timer = 0; afterPaintOnce(&s.runQueued, s.run); return nil })
 	s.listen(s.root, "input", func(_ app.Value, args []app.Value) any { s.formInput(args[0]); return nil })
 	s.listen(s.root, "change", func(_ app.Value, args []app.Value) any { s.formInput(args[0]); return nil })
 	s.listen(s.root, "click", func(_ app.Value, args []app.Value) any { s.click(args[0]); return nil })
@@ -263,7 +264,7 @@ func (s *simulator) runFirst() {
 		app.Window().Call("clearTimeout", s.timer)
 		s.timer = 0
 	}
-	afterPaint(s.run)
+	afterPaintOnce(&s.runQueued, s.run)
 }
 
 // today is the browser's local date, YYYY-MM-DD.
