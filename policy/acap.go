@@ -247,7 +247,7 @@ func (p *Policy) askLayers(sel *selection, u Usage, purpose string, subj, psubj 
 			}
 			rr := ar.comp.recs[ar.rec]
 			collect := func(rs *ruleSet) {
-				rs.index.each(subj, p.acapMode.folds(), func(j int) bool {
+				rs.index.each(subj, p.acapMode.folds(), a.tick, func(j int) bool {
 					r := &rs.rules[j]
 					if r.usage != u && !counts(r.usage, u) && r.usage != UsageNone {
 						return true
@@ -459,7 +459,7 @@ func (p *Policy) decideACAP(q *Question, u Usage, path string, subj *Subject, a 
 		page = p.page(path)
 	}
 	if page != nil {
-		sub := Answer{quiet: true}
+		sub := Answer{quiet: true, tick: a.tick}
 		if c := p.acapUsage(q, sel, UsageCrawl, subj, &psubj, &sub); !c.allow {
 			if len(page.Tags) > 0 {
 				a.step(Step{Kind: StepMeta, Text: "this crawler may not fetch the page, so it never sees its META tags"})
@@ -487,7 +487,7 @@ func (p *Policy) decideACAP(q *Question, u Usage, path string, subj *Subject, a 
 		deps = append(deps, UsagePreserve)
 	}
 	for _, d := range deps {
-		sub := Answer{quiet: true}
+		sub := Answer{quiet: true, tick: a.tick}
 		dout := p.acapUsage(q, sel, d, subj, &psubj, &sub)
 		if page != nil && d != UsageCrawl {
 			dout = p.pageOutcome(q, d, page, dout, &sub)
@@ -626,7 +626,7 @@ func validQuals(qs []Qualifier, u Usage, file string, a *Answer) []Qualifier {
 // conventional one (READING.md §4). done is false when neither has a
 // matching line.
 func (p *Policy) combineConventional(sel *selection, res layerResult, subj *Subject, a *Answer) (usageOutcome, bool) {
-	win, lines := sel.conv.match(subj, a.quiet)
+	win, lines := sel.conv.match(subj, a.quiet, a.tick)
 	if win == nil {
 		return usageOutcome{}, false
 	}

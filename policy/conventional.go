@@ -248,11 +248,11 @@ func plural(n int, one, many string) string {
 // match returns the deciding rule for the subject (the longest matching
 // pattern, Allow on a tie) and the lines of every matching rule.
 // With quiet, only the deciding rule is looked for.
-func (s *convSelection) match(subj *Subject, quiet bool) (win *convRule, lines []int) {
+func (s *convSelection) match(subj *Subject, quiet bool, tk *ticker) (win *convRule, lines []int) {
 	if s.index == nil {
 		return nil, nil
 	}
-	s.index.each(subj, false, func(i int) bool {
+	s.index.each(subj, false, tk, func(i int) bool {
 		r := &s.rules[i]
 		if r.pat.Match(subj) {
 			if win == nil {
@@ -288,7 +288,7 @@ func (p *Policy) decideRFC9309(q *Question, u Usage, subj *Subject, a *Answer) {
 			}
 		}
 	}
-	win, lines := sel.conv.match(subj, a.quiet)
+	win, lines := sel.conv.match(subj, a.quiet, a.tick)
 	if win == nil {
 		a.Allowed = true
 		if !a.quiet {

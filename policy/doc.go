@@ -26,7 +26,9 @@
 // tags, read with [ParsePage], join the decisions for its URL through
 // [Policy.AddPage]. A policy compiles the file's patterns the first time a
 // kind needs them, all at once; [Policy.Prepare] does the same a few
-// patterns a call, for a caller that must keep a page drawing.
+// patterns a call, for a caller that must keep a page drawing, and
+// [Policy.DecideYielding] answers as Decide does while calling back every
+// 64 rules it tries, so that such a caller can pause a long decision.
 //
 //	pol := policy.NewPolicy(f)
 //	a := pol.Decide(policy.Question{Crawler: "GPTBot", URL: "/news/x", Kind: policy.KindRFC9309})

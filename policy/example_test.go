@@ -3,6 +3,7 @@ package policy_test
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/acap-workbench/workbench/policy"
 )
@@ -115,6 +116,22 @@ ACAP-disallow-present-thumbnail: /news/
 	// Output:
 	// index true line 6 [time-limit=until-recrawled]
 	// present-thumbnail false line 7 []
+}
+
+func ExamplePolicy_DecideYielding() {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&b, "Disallow: /*a*b*c%d\n", i)
+	}
+	b.WriteString("Disallow: /private/\n")
+	pol := policy.NewPolicy(policy.MustParse(b.String()))
+	yields := 0
+	q := policy.Question{Crawler: "AnyBot", Kind: policy.KindRFC9309, URL: "/private/x", Usage: policy.UsageCrawl}
+	a := pol.DecideYielding(q, func() { yields++ })
+	fmt.Println(a.Allowed, "line", a.Line, "yields", yields)
+	// Output:
+	// false line 202 yields 3
 }
 
 func ExamplePolicy_Matrix() {

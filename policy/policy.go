@@ -320,12 +320,33 @@ func (p *Policy) Decide(q Question) Answer {
 	return p.decide(&q, path, &subj, false)
 }
 
+// DecideYielding is Decide, calling yield now and then, every
+// yieldRules rules tried, so that a caller on a page's only thread can
+// let the page draw in the middle of a long decision: one question can
+// try every rule of a file of a megabyte, tens of milliseconds of work
+// under WebAssembly. yield may block. The answer is Decide's.
+func (p *Policy) DecideYielding(q Question, yield func()) Answer {
+	path := PathOf(q.URL)
+	subj := NewSubject(path)
+	return p.decideTicked(&q, path, &subj, false, &ticker{fn: yield})
+}
+
 func (p *Policy) decide(q *Question, path string, subj *Subject, quiet bool) Answer {
+	return p.decideTicked(q, path, subj, quiet, nil)
+}
+
+func (p *Policy) decideTicked(q *Question, path string, subj *Subject, quiet bool, tk *ticker) Answer {
+	a := p.decideInto(q, path, subj, Answer{quiet: quiet, tick: tk})
+	a.tick = nil
+	return a
+}
+
+func (p *Policy) decideInto(q *Question, path string, subj *Subject, a Answer) Answer {
+	quiet := a.quiet
 	u := q.Usage
 	if u == UsageNone {
 		u = UsageCrawl
 	}
-	a := Answer{quiet: quiet}
 	if !quiet {
 		a.Trace.Steps = make([]Step, 0, 8)
 	}

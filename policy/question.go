@@ -129,7 +129,8 @@ type Answer struct {
 	Channels []Channel
 	Partial  bool
 
-	quiet bool // no trace is kept (for bulk comparisons)
+	quiet bool    // no trace is kept (for bulk comparisons)
+	tick  *ticker // lets a page draw during a long decision (DecideYielding)
 }
 
 // StepKind classifies a step of a trace.

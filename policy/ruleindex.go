@@ -42,8 +42,8 @@ func newRuleIndex(n int, pattern func(i int) *Pattern) *ruleIndex {
 }
 
 // each calls fn with the index of every rule that may match the subject,
-// in ascending order, until fn returns false.
-func (x *ruleIndex) each(s *Subject, fold bool, fn func(i int) bool) {
+// in ascending order, until fn returns false, and counts each on tk.
+func (x *ruleIndex) each(s *Subject, fold bool, tk *ticker, fn func(i int) bool) {
 	var b []int32
 	if k := subjectKey(s, fold); k >= 0 {
 		b = x.buckets[k]
@@ -56,6 +56,7 @@ func (x *ruleIndex) each(s *Subject, fold bool, fn func(i int) bool) {
 		} else {
 			i, b = b[0], b[1:]
 		}
+		tk.tick()
 		if !fn(int(i)) {
 			return
 		}

@@ -214,7 +214,7 @@ func todayCrawl(sel *selection, path string, subj *Subject, a *Answer) (ok bool,
 	if !a.quiet {
 		a.step(Step{Kind: StepRecords, Lines: sel.conv.agents, Text: sel.conv.text})
 	}
-	win, lines := sel.conv.match(subj, a.quiet)
+	win, lines := sel.conv.match(subj, a.quiet, a.tick)
 	if win == nil {
 		if !a.quiet {
 			a.step(Step{Kind: StepDefault, Text: "no Allow or Disallow pattern matches " + subj.Path() + ": crawling is allowed"})
@@ -253,7 +253,7 @@ func (p *Policy) tokenStatements(crawler string, ua bool, own *purposeToken, u C
 			continue
 		}
 		ts := p.selection(KindToday, t.token, false)
-		win, lines := ts.conv.match(subj, a.quiet)
+		win, lines := ts.conv.match(subj, a.quiet, a.tick)
 		if !a.quiet {
 			a.step(Step{Kind: StepRecords, Lines: ts.conv.agents, Text: "for " + u.String() + " the " + t.token + " token also speaks (" + t.source + "): " + ts.conv.text})
 		}

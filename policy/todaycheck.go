@@ -210,7 +210,7 @@ func (c *checker) tokenContradictions() {
 						path = witnessDisallow(ts, pref == PrefAllowed)
 					}
 					subj := NewSubject(path)
-					win, _ := ts.conv.match(&subj, true)
+					win, _ := ts.conv.match(&subj, true, nil)
 					label := labelOf(r.fd.Kind, k) + "=" + prefValue(r.fd.Kind, pref)
 					switch {
 					case pref == PrefAllowed && win != nil && !win.allow:
