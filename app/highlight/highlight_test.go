@@ -2,6 +2,8 @@ package highlight
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -185,18 +187,20 @@ func TestLineSlice(t *testing.T) {
 	}
 }
 
-// classesOf lists, for each character shown, the class of its span.
+// classesOf lists, for each character shown, the class of the innermost
+// span around it.
 func classesOf(html string) string {
 	var out []string
-	cls := ""
+	stack := []string{""}
 	for i := 0; i < len(html); {
+		cls := stack[len(stack)-1]
 		switch {
 		case strings.HasPrefix(html[i:], `<span class="`):
 			j := strings.IndexByte(html[i+13:], '"')
-			cls = html[i+13 : i+13+j]
+			stack = append(stack, html[i+13:i+13+j])
 			i = strings.IndexByte(html[i:], '>') + i + 1
 		case strings.HasPrefix(html[i:], "</span>"):
-			cls = ""
+			stack = stack[:len(stack)-1]
 			i += 7
 		case html[i] == '&':
 			out = append(out, cls)
@@ -207,4 +211,71 @@ func classesOf(html string) string {
 		}
 	}
 	return strings.Join(out, ",")
+}
+
+// TestLineAsChroma: every line of the corpora shows the same text in the
+// same colours as chroma's formatter writes it, with at most as many
+// spans; a line of wildcards with half of them.
+func TestLineAsChroma(t *testing.T) {
+	files, err := filepath.Glob("../../policy/testdata/corpus/*/*.txt")
+	if err != nil || len(files) < 200 {
+		t.Fatalf("corpus: %d files, %v", len(files), err)
+	}
+	lines := []string{"Disallow: /" + strings.Repeat("*a", 50) + "b$ # x", "\ufeffUser-agent: *", "Disallow: /a\x00b <x> & 'y' \"z\""}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, strings.Split(string(b), "\n")...)
+	}
+	checked := 0
+	for n, l := range lines {
+		if len(l) > 4096 {
+			continue
+		}
+		pos := policy.Pos{Offset: n, Line: n + 1, Col: 1}
+		got := Line(l, pos)
+		var want strings.Builder
+		ct := Tokens([]byte(l), policy.ScanLine([]byte(l), pos.Offset))
+		for len(ct) > 0 && ct[len(ct)-1].Type == chroma.TextWhitespace && strings.ContainsAny(ct[len(ct)-1].Value, "\r\n") {
+			ct = ct[:len(ct)-1] // Line drops the line end
+		}
+		if err := formatter.Format(&want, Light, chroma.Literator(ct...)); err != nil {
+			t.Fatal(err)
+		}
+		if PlainText(got) != PlainText(want.String()) || classesOf(got) != classesOf(want.String()) {
+			t.Fatalf("line %q:\n got %s\nwant %s", l, got, want.String())
+		}
+		if g, w := strings.Count(got, "<span"), strings.Count(want.String(), "<span"); g > w {
+			t.Fatalf("line %q: %d spans, chroma's %d", l, g, w)
+		}
+		checked++
+	}
+	wild := Line(lines[0], policy.Pos{Line: 1, Col: 1})
+	if n := strings.Count(wild, "<span"); n > 60 {
+		t.Errorf("a line of 50 wildcards has %d spans: %s", n, wild)
+	}
+	t.Logf("%d lines", checked)
+}
+
+// BenchmarkLineWildcards: a line of 400 wildcards written by chroma's
+// formatter (a span a token) and by Line (nested).
+func BenchmarkLineWildcards(b *testing.B) {
+	l := "Disallow: /" + strings.Repeat("*a", 400) + "b"
+	ct := Tokens([]byte(l), policy.ScanLine([]byte(l), 0))
+	b.Run("chroma", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			var out strings.Builder
+			if err := formatter.Format(&out, Light, chroma.Literator(ct...)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("nested", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			var out strings.Builder
+			writeTokens(&out, ct)
+		}
+	})
 }

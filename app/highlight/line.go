@@ -56,9 +56,7 @@ func LineSlice(line string, start policy.Pos, a, b int) string {
 	}
 	var out strings.Builder
 	out.Grow((b - a) * 3)
-	if err := formatter.Format(&out, Light, chroma.Literator(ct...)); err != nil {
-		return escape(line[max(0, min(a, len(line))):max(0, min(b, len(line)))])
-	}
+	writeTokens(&out, ct)
 	return out.String()
 }
 
