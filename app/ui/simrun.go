@@ -17,15 +17,16 @@ const (
 // simRun is the matrix being answered: its cells in slices (slices.go),
 // and what the page reports once it is done.
 type simRun struct {
-	job     *matrixJob
-	waiting bool    // a slice waits for a frame (pageFrames)
-	setupMs float64 // reading the form and the URLs
-	workMs  float64 // decisions
-	drawMs  float64 // drawing the cells
-	text    int     // the length of the text simulated
-	longest float64 // the longest slice, decisions and drawing (ms)
-	trace   []any   // per slice: decisions (ms), drawing (ms), cells done
-	runs    int     // how many times the matrix was asked anew
+	job      *matrixJob
+	waiting  bool    // a slice waits for a frame (pageFrames)
+	drewRows bool    // the last slice drew rows and answered no cell
+	setupMs  float64 // reading the form and the URLs
+	workMs   float64 // decisions
+	drawMs   float64 // drawing the cells
+	text     int     // the length of the text simulated
+	longest  float64 // the longest slice, decisions and drawing (ms)
+	trace    []any   // per slice: decisions (ms), drawing (ms), cells done
+	runs     int     // how many times the matrix was asked anew
 }
 
 // run answers the question of the form anew (the text, the URLs or a
@@ -33,8 +34,17 @@ type simRun struct {
 // once, so that a small table is drawn in the same event, and the rest
 // follow after the frames between. The batch view follows the matrix.
 func (s *simulator) run() {
-	if s.ed != nil && s.ed.afterCheck(s.run) {
-		return
+	if s.ed != nil {
+		// A run that waits for the check is dropped if another ran
+		// meanwhile (the directory's arrival): that one read the same form.
+		n := s.sim.runs
+		if s.ed.afterCheck(func() {
+			if s.sim.runs == n {
+				s.run()
+			}
+		}) {
+			return
+		}
 	}
 	t0 := now()
 	f, _, _ := s.files()
@@ -70,7 +80,7 @@ func (s *simulator) run() {
 	s.sim.job = newMatrixJob(p, q, rows, s.usages, simWorkMs)
 	s.ans = s.sim.job.ans
 	s.sim.setupMs, s.sim.workMs, s.sim.drawMs, s.sim.text = now()-t0, 0, 0, len(f.Src)
-	s.sim.longest = 0
+	s.sim.longest, s.sim.drewRows = 0, false
 	s.sim.trace = s.sim.trace[:0]
 	// For the browser tests: the matrix shown is not yet that of the text,
 	// and how many times it was asked anew.
@@ -85,6 +95,15 @@ func (s *simulator) run() {
 		s.nextSimSlice()
 		return
 	}
+	if len(f.Src) > syncCheckMax {
+		// A large file's cells may take tens of milliseconds each (a
+		// share link of 639 KB: 48 ms): the table is drawn, not answered
+		// yet, and its first cells are answered after a frame.
+		s.renderMatrix(s.more, true)
+		s.renderMore()
+		s.nextSimSlice()
+		return
+	}
 	s.simSlice(firstSliceMs)
 }
 
@@ -92,34 +111,72 @@ func (s *simulator) run() {
 // in the same task (ms).
 const setupAloneMs = 15
 
-// nextSimSlice runs the next slice after the browser has drawn a frame.
+// nextSimSlice runs the next slice after the browser has drawn a frame,
+// on a goroutine (simSliceGo).
 func (s *simulator) nextSimSlice() {
-	afterPaintOnce(&s.sim.waiting, func() { s.simSlice(sliceMs) })
+	afterPaintOnce(&s.sim.waiting, func() { go s.simSliceGo() })
+}
+
+// simSliceGo runs a slice on a goroutine, whose decisions pause for a
+// frame when the slice's time is up (slicer.pause): one cell may take
+// tens of milliseconds (a share link of 639 KB: 50 ms under
+// WebAssembly), and a slice is then about sliceMs of work, not a whole
+// cell. The job is dropped if a new run replaced it meanwhile.
+func (s *simulator) simSliceGo() {
+	j := s.sim.job
+	if j == nil || j.going {
+		return
+	}
+	j.going = true
+	clock := goClock()
+	j.yield = func() {
+		j.pause(clock, sliceMs)
+		if s.sim.job != j {
+			j.dropped = true
+		}
+	}
+	s.simSliceClock(sliceMs, clock)
+	j.yield, j.going = nil, false
 }
 
 // simSlice answers cells for about ms, draws them (and the next rows not
 // drawn yet), and schedules the next slice, or, at the end of the table or
 // of its budget once every row is drawn, starts the batch view and reports
 // the timings.
-func (s *simulator) simSlice(ms float64) {
+func (s *simulator) simSlice(ms float64) { s.simSliceClock(ms, goClock()) }
+
+// simSliceClock is simSlice with its clock.
+func (s *simulator) simSliceClock(ms float64, clock func() float64) {
 	j := s.sim.job
 	if j == nil {
 		return
 	}
 	answering := !j.finished() && !j.stopped()
-	if !answering && !s.rowsDrawing() {
+	drawing := s.rowsDrawing()
+	if !answering && !drawing {
 		return
+	}
+	if answering && drawing && j.done > 0 {
+		// After the first slice, answering and drawing rows take turns: in one task, their
+		// script and the style and layout of the new rows made frames of
+		// their sum (a share link of 639 KB: 41 ms of script, then 50–64
+		// ms of style and layout).
+		s.sim.drewRows = !s.sim.drewRows
+		answering = !s.sim.drewRows
 	}
 	before := j.done
 	t0 := now()
 	work := 0.0
 	if answering {
-		work = j.run(goClock(), ms, j.total)
+		work = j.run(clock, ms, j.total)
+		if s.sim.job != j {
+			return // replaced while a cell paused for a frame
+		}
 	}
 	s.sim.workMs += work
 	s.ans = j.ans
 	t := now()
-	s.renderMatrix(s.more)
+	s.renderMatrix(s.more, !answering || before == 0)
 	sel := s.selR*len(s.usages) + s.selC
 	// Slices that only draw rows leave the explanation as it is.
 	if answering && (j.finished() || before == 0 || (s.selR >= 0 && sel >= before && sel < j.done)) {
@@ -170,7 +227,7 @@ func (s *simulator) continueRun() {
 	j.more(simWorkMs)
 	app.Window().Set("__wbSimText", -1)
 	s.renderMore()
-	s.simSlice(sliceMs)
+	s.nextSimSlice()
 }
 
 // progress says how far the matrix is, before the counts of the answers:

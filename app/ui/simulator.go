@@ -510,12 +510,12 @@ func (s *simulator) answer(r, c int) *policy.Answer {
 // the browser lays out each new row, and a table of 500 URLs drawn at
 // once was one frame of several hundred milliseconds. Rows are added a
 // chunk at a time, one chunk per slice (rowsDrawing).
-const matrixChunkCells = 400
+const matrixChunkCells = 200
 
 // renderMatrix draws the matrix: when its shape changed, the table anew
 // with its first rows; else the rows whose URL changed, the cells whose
-// answer changed, and the next rows not drawn yet.
-func (s *simulator) renderMatrix(more int) {
+// answer changed, and, if rows, the next rows not drawn yet.
+func (s *simulator) renderMatrix(more int, rows bool) {
 	key := strconv.Itoa(len(s.rows)) + "\x00" + s.pagePath
 	if s.page == nil {
 		key += "\x01"
@@ -535,7 +535,9 @@ func (s *simulator) renderMatrix(more int) {
 			}
 		}
 		s.updateCells(more)
-		s.addRows()
+		if rows {
+			s.addRows()
+		}
 		return
 	}
 	var b strings.Builder
