@@ -586,6 +586,12 @@ func (e *editor) renderWindow() {
 	if first > last {
 		first = last
 	}
+	if e.lastHL != "" && e.first <= first && last <= e.last && e.last <= n && e.last-e.first <= last-first+2*overscan {
+		// The lines drawn cover the lines wanted, with a few more: they
+		// stay (the drawing before the first paint, from the window's
+		// height, drew more lines than the textarea shows).
+		first, last = e.first, e.last
+	}
 	var now [3][]string
 	for k := range now {
 		now[k] = make([]string, 0, last-first)
