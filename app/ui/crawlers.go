@@ -42,24 +42,33 @@ func (s *simulator) loadDirectory() {
 	}
 	s.dirState = "loading"
 	wkFetchText(RootPrefix()+crawlerDirFile, func(text string, err error) {
-		if err != nil {
-			s.dirState = "failed: " + err.Error()
-			s.setBatchStatus("The crawler directory could not be loaded: " + err.Error() + ". The crawlers of your file are still offered.")
-			return
-		}
-		es, err := directory.Parse([]byte(text))
-		if err != nil {
-			s.dirState = "failed: " + err.Error()
-			s.setBatchStatus(err.Error())
-			return
-		}
-		s.dir, s.dirState = es, "loaded"
-		s.dirOptions = directoryOptions(es)
-		s.crawlerKey = "" // refill the picker
-		s.fillBatchGroups()
-		s.setBatchStatus("")
-		afterPaint(s.directoryArrived) // a frame of its own (pageFrames)
+		// Reading the directory takes tens of milliseconds in the page: a
+		// frame of its own (pageFrames), not the frame of whatever piece
+		// of work runs when the response arrives.
+		afterPaint(func() { s.directoryLoaded(text, err) })
 	})
+}
+
+// directoryLoaded reads the crawler directory fetched (loadDirectory) and
+// offers it.
+func (s *simulator) directoryLoaded(text string, err error) {
+	if err != nil {
+		s.dirState = "failed: " + err.Error()
+		s.setBatchStatus("The crawler directory could not be loaded: " + err.Error() + ". The crawlers of your file are still offered.")
+		return
+	}
+	es, err := directory.Parse([]byte(text))
+	if err != nil {
+		s.dirState = "failed: " + err.Error()
+		s.setBatchStatus(err.Error())
+		return
+	}
+	s.dir, s.dirState = es, "loaded"
+	s.dirOptions = directoryOptions(es)
+	s.crawlerKey = "" // refill the picker
+	s.fillBatchGroups()
+	s.setBatchStatus("")
+	afterPaint(s.directoryArrived) // a frame of its own (pageFrames)
 }
 
 // directoryArrived answers the question anew if the directory changed it.
