@@ -52,6 +52,18 @@ func Parse(name string, src []byte) (*File, error) {
 	return parse(name, src, nil, nil), nil
 }
 
+// ParseYielding is Parse, calling yield now and then (every 1,024 lines
+// or fields, and every 16 KiB of lines read) so that a caller on a page's
+// only thread can let the page draw while a large file is read: a file of
+// 639 KB of lines of 400 wildcards is tens of milliseconds of parsing
+// under WebAssembly. yield may block. The file is Parse's.
+func ParseYielding(name string, src []byte, yield func()) (*File, error) {
+	if len(src) > MaxFileSize {
+		return nil, &SizeError{Size: len(src)}
+	}
+	return parse(name, src, nil, yield), nil
+}
+
 // parse reads src; inherit, when not nil, are the definitions of a file
 // that refers to this one, visible where the file has none of its own.
 // yield, when not nil, is called every parseStep lines and fields (a
@@ -66,8 +78,11 @@ func parse(name string, src []byte, inherit *Definitions, yield func()) *File {
 }
 
 // parseStep is the lines, or fields, a parse with a yield reads between
-// two calls of it.
-const parseStep = 1024
+// two calls of it; parseBytes the bytes of lines, for files of long lines.
+const (
+	parseStep  = 1024
+	parseBytes = 16 << 10
+)
 
 // pause calls the parse's yield, if any, once every parseStep calls.
 func (p *parser) pause() {
@@ -135,8 +150,13 @@ func (p *parser) lines() {
 	// Most files have no NUL, VT or FF: then no line needs p.controls.
 	s.nul0 = strings.IndexByte(text, 0) < 0
 	controls := !s.nul0 || strings.IndexByte(text, '\v') >= 0 || strings.IndexByte(text, '\f') >= 0
+	yieldAt := parseBytes
 	for s.off < len(text) {
 		p.pause()
+		if p.yield != nil && s.off >= yieldAt {
+			yieldAt = s.off + parseBytes
+			p.yield()
+		}
 		start := s.off
 		s.toks = s.toks[:0]
 		s.scanLine()

@@ -64,3 +64,56 @@ func TestDecideYielding(t *testing.T) {
 		}
 	}
 }
+
+// TestParseYielding: ParseYielding reads every corpus file as Parse does,
+// and yields every 16 KiB of lines (a line is never cut).
+func TestParseYielding(t *testing.T) {
+	long := "User-agent: *\n" + strings.Repeat("Disallow: /"+strings.Repeat("*a", 400)+"b\n", 100)
+	srcs := map[string][]byte{"long": []byte(long)}
+	for _, path := range corpusFiles(t) {
+		_, src := parseTestFile(t, path)
+		srcs[path] = src
+	}
+	for name, src := range srcs {
+		want, err := Parse(name, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		got, err := ParseYielding(name, src, func() { n++ })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: ParseYielding differs from Parse", name)
+		}
+		// Lines of 800 bytes: a yield every 16 KiB or so.
+		if min := len(src) / (parseBytes + 1024); name == "long" && n < min {
+			t.Errorf("%s: %d yields for %d bytes, want %d or more", name, n, len(src), min)
+		}
+	}
+	if _, err := ParseYielding("big", make([]byte, MaxFileSize+1), func() {}); err == nil {
+		t.Error("no error for a file over MaxFileSize")
+	}
+}
+
+// FuzzParseYielding: ParseYielding reads any input as Parse does.
+func FuzzParseYielding(f *testing.F) {
+	for _, s := range []string{
+		"User-agent: *\nDisallow: /\n",
+		"User-agent: *\n" + strings.Repeat("Disallow: /"+strings.Repeat("*a", 400)+"b\n", 30),
+		"ACAP-crawler: a\rACAP-permissions-reference: /x\rUser-agent: a\rDisallow /y\r",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		want, err := Parse("/robots.txt", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ParseYielding("/robots.txt", src, func() {})
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("ParseYielding differs from Parse (%v)", err)
+		}
+	})
+}
