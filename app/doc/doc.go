@@ -375,7 +375,6 @@ func utf16Len(s string) int {
 
 // Check re-checks the current text.
 func (d *Doc) Check() {
-	d.Diags, d.ByLine, d.ParseErr, d.File, d.Stale = nil, map[int][]int{}, nil, nil, false
 	var f *policy.File
 	var err error
 	if d.From != nil {
@@ -383,6 +382,30 @@ func (d *Doc) Check() {
 	} else {
 		f, err = policy.Parse(d.Name, []byte(d.Text()))
 	}
+	d.take(f, err)
+}
+
+// CheckYielding is Check, whose parse calls yield now and then
+// (policy.ParseYielding), which may block: the text may change
+// meanwhile. It reports whether the text checked is still the document's;
+// if not, the document is left as it was, stale.
+func (d *Doc) CheckYielding(yield func()) bool {
+	if d.From != nil {
+		d.Check()
+		return true
+	}
+	text := d.Text()
+	f, err := policy.ParseYielding(d.Name, []byte(text), yield)
+	if d.Text() != text {
+		return false
+	}
+	d.take(f, err)
+	return true
+}
+
+// take takes the parse of the text as the document's, and checks it.
+func (d *Doc) take(f *policy.File, err error) {
+	d.Diags, d.ByLine, d.ParseErr, d.File, d.Stale = nil, map[int][]int{}, nil, nil, false
 	if err != nil {
 		d.ParseErr = err
 		return

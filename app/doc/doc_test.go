@@ -389,3 +389,31 @@ func TestPlainTo(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckYielding: a check whose yields see no edit gives Check's
+// result; one during which the text was edited leaves the document as it
+// was, stale.
+func TestCheckYielding(t *testing.T) {
+	text := "User-agent: *\n" + strings.Repeat("Disallow: /"+strings.Repeat("*a", 400)+"b\n", 100) + "Disallow /typo\n"
+	for _, edit := range []bool{false, true} {
+		d := New("/robots.txt", text)
+		want := New("/robots.txt", text)
+		want.Check()
+		yields := 0
+		ok := d.CheckYielding(func() {
+			if yields++; edit && yields == 1 {
+				d.Edit(0, 0, "# new\n")
+			}
+		})
+		switch {
+		case yields == 0:
+			t.Fatal("no yield for 80 KB of lines")
+		case ok == edit:
+			t.Errorf("edit %v: CheckYielding reported %v", edit, ok)
+		case !edit && (d.Stale || len(d.Diags) != len(want.Diags) || len(d.Diags) == 0 || d.File == nil):
+			t.Errorf("checked: stale %v, %d problems (Check: %d)", d.Stale, len(d.Diags), len(want.Diags))
+		case edit && (!d.Stale || d.Text() != "# new\n"+text):
+			t.Errorf("edited during the check: stale %v", d.Stale)
+		}
+	}
+}
