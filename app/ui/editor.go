@@ -247,16 +247,19 @@ func (e *editor) flushCheck() {
 	if !e.d.Stale {
 		return
 	}
-	perf := app.Window().Get("performance")
-	t0 := perf.Call("now").Float()
+	t0 := now()
 	e.d.Check()
-	// The time of the last deferred check (ms), for the browser
-	// benchmarks.
-	app.Window().Set("__wbCheckMs", perf.Call("now").Float()-t0)
+	e.checked(now() - t0)
+}
+
+// checked draws what the check just made found, which took ms: at once
+// for a small text; for a large one, whose check takes tens of
+// milliseconds, after the next frame (a share link of 639 KB: 44 ms of
+// check, then 35 ms of drawing).
+func (e *editor) checked(ms float64) {
+	// The time of the last check (ms), for the browser benchmarks.
+	app.Window().Set("__wbCheckMs", ms)
 	if e.d.Len() > syncCheckMax {
-		// The check of a large text takes tens of milliseconds; drawing
-		// what it found waits for the next frame (a share link of 639 KB:
-		// 44 ms of check, then 35 ms of drawing).
 		afterPaintOnce(&e.redrawing, e.redrawChecked)
 		return
 	}
@@ -295,8 +298,8 @@ func (e *editor) afterCheck(fn func()) bool {
 // (if not nil) a frame after the check. A large text is checked on a
 // goroutine whose parse lets the page draw every frameBudget (pageYield):
 // the parse of 639 KB of lines of 400 wildcards took 35–124 ms in one
-// piece. An edit made meanwhile leaves the text stale, with the check the
-// edit scheduled; then still runs, and checks again if it needs to.
+// piece. An edit made meanwhile leaves the text stale, and the check
+// starts again; then still runs, and waits again if it needs to.
 func (e *editor) checkThen(then func()) {
 	if then != nil {
 		e.thens = append(e.thens, then)
@@ -319,10 +322,11 @@ func (e *editor) checkThen(then func()) {
 		checked := e.d.CheckYielding(pageYield())
 		e.checking = false
 		if checked {
-			// The time of the last deferred check (ms, the frames waited
-			// included), for the browser benchmarks.
-			app.Window().Set("__wbCheckMs", now()-t0)
-			afterPaintOnce(&e.redrawing, e.redrawChecked)
+			e.checked(now() - t0) // the frames waited included
+		} else {
+			// The check an edit scheduled meanwhile found this one under
+			// way and did nothing.
+			afterPaintOnce(&e.checkQueued, func() { e.checkThen(nil) })
 		}
 		e.runThens()
 	}()

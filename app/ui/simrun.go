@@ -157,10 +157,10 @@ func (s *simulator) simSliceClock(ms float64, clock func() float64) {
 		return
 	}
 	if answering && drawing && j.done > 0 {
-		// After the first slice, answering and drawing rows take turns: in one task, their
-		// script and the style and layout of the new rows made frames of
-		// their sum (a share link of 639 KB: 41 ms of script, then 50–64
-		// ms of style and layout).
+		// After the first slice, answering and drawing rows take turns:
+		// in one task, their script and the style and layout of the new
+		// rows made frames of their sum (a share link of 639 KB: 41 ms of
+		// script, then 50–64 ms of style and layout).
 		s.sim.drewRows = !s.sim.drewRows
 		answering = !s.sim.drewRows
 	}
