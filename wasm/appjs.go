@@ -156,13 +156,68 @@ goappWatchForInstallable();
 		// is work for the thread that reads it: on the page's main thread
 		// that was a long task just before the workbench started. Where
 		// there is no Worker, or the worker fails before the response
-		// starts, the page fetches app.wasm itself.
+		// starts, the page fetches app.wasm itself. The same text defines
+		// workbenchWarm, which the rewrite "warm up in a worker" calls (it
+		// needs the address workbenchFetch was given).
 		"fetch app.wasm in a worker",
 		`async function fetchWithProgress(url, progess) {
   const response = await fetch(url);
 `,
-		`// acap-workbench: app.wasm fetched in a worker, its bytes handed to the page.
+		`// acap-workbench: the start's functions compiled by a run in a worker.
+let workbenchWasmURL = "";
+function workbenchWarm(module) {
+  return new Promise((resolve) => {
+    let worker = null, timer = null;
+    // How the warm-up went, for tests: "mounted", "ended: " and why,
+    // "timeout", or "none" (no worker).
+    window.workbenchWarmResult = "none";
+    const end = () => {
+      clearTimeout(timer);
+      if (worker) {
+        worker.terminate();
+      }
+      resolve();
+    };
+    const dir = workbenchWasmURL.slice(0, workbenchWasmURL.lastIndexOf("/") + 1);
+    if (!window.Worker || !module || !dir || new URLSearchParams(location.search).get("warm") === "0") {
+      end();
+      return;
+    }
+    timer = setTimeout(() => {
+      window.workbenchWarmResult = "timeout";
+      end();
+    }, 3000);
+    try {
+      worker = new Worker(dir + "wasm-warm.js");
+    } catch (err) {
+      end();
+      return;
+    }
+    worker.onmessage = (ev) => {
+      window.workbenchWarmResult = String(ev.data);
+      if (ev.data !== "mounted") {
+        end();
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(end, 2000);
+      resolve();
+    };
+    worker.onerror = (ev) => {
+      ev.preventDefault();
+      window.workbenchWarmResult = "ended: " + ev.message;
+      end();
+    };
+    worker.postMessage({
+      module: module, exec: new URL(dir + "../wasm_exec.js", location.href).href,
+      href: location.href, width: window.innerWidth, height: window.innerHeight,
+    });
+  });
+}
+
+// acap-workbench: app.wasm fetched in a worker, its bytes handed to the page.
 function workbenchFetch(url) {
+  workbenchWasmURL = url;
   if (!window.Worker) {
     return fetch(url);
   }
@@ -215,6 +270,30 @@ function workbenchFetch(url) {
 
 async function fetchWithProgress(url, progess) {
   const response = await workbenchFetch(url);
+`,
+	},
+	{
+		// The page's start waits for a run of the same module in a worker
+		// (web/wasm-warm.js) against a stand-in for the page, which
+		// compiles the functions the start calls: the browser compiles a
+		// function on its first call, on the thread that calls it, and the
+		// compiled code is shared by every instance of the module. Most of
+		// the start's long task on the main thread was that compilation.
+		// The page starts when the worker's run has mounted the workbench
+		// (or ended, or after 3 s), and ends the worker 2 s later (its run
+		// goes on compiling what follows the start meanwhile). Where there
+		// is no Worker, or it fails, the page starts at once; ?warm=0 in the
+		// address turns the warm-up off (the benchmarks' baseline).
+		// workbenchStartMs is how long the start's own task ran.
+		"warm up in a worker",
+		`    go.run(wasm.instance);
+    loader.remove();
+`,
+		`    await workbenchWarm(wasm.module); // acap-workbench
+    const workbenchRunAt = performance.now();
+    go.run(wasm.instance);
+    window.workbenchStartMs = performance.now() - workbenchRunAt;
+    loader.remove();
 `,
 	},
 }

@@ -69,8 +69,9 @@ func Handler(prefix, version string, wasmSize int64, domain string, assets []str
 	if prefix != "/" {
 		res = app.PrefixedLocation(prefix)
 	}
-	// wasm-fetch.js fetches app.wasm in a worker (see appJSRewrites).
-	cacheable := []string{"/web/theme.css", "/web/wasm-fetch.js"}
+	// wasm-fetch.js fetches app.wasm in a worker, wasm-warm.js runs its
+	// start once in another (see appJSRewrites).
+	cacheable := []string{"/web/theme.css", "/web/wasm-fetch.js", "/web/wasm-warm.js"}
 	for _, s := range ui.Samples {
 		cacheable = append(cacheable, "/web/samples/"+s.File)
 	}
