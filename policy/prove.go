@@ -679,7 +679,7 @@ const (
 // answers run keeps.
 func (p *prover) bytes() int {
 	a := p.a
-	n := a.numStates()*stateBytes + len(a.arena)*itemBytes + len(p.sums)*summaryBytes + p.sumBytes +
+	n := a.numStates()*stateBytes + a.items*itemBytes + len(p.sums)*summaryBytes + p.sumBytes +
 		len(p.applied)*appliedBytes + len(p.incl) + p.subBytes
 	return n
 }

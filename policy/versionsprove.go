@@ -563,7 +563,7 @@ func (x *vSearch) advance(items []int32, u int, sid int32) ([]int32, int32) {
 // VersionOptions.MaxBytes): fixed sizes, so that the count depends only
 // on the work done.
 func (x *vSearch) bytes() int {
-	return x.a.numStates()*stateBytes + len(x.a.arena)*itemBytes + len(x.sums)*summaryBytes + 4*x.sumLen + len(x.applied)*appliedBytes + 8*x.relWords
+	return x.a.numStates()*stateBytes + x.a.items*itemBytes + len(x.sums)*summaryBytes + 4*x.sumLen + len(x.applied)*appliedBytes + 8*x.relWords
 }
 
 // vWitness is a path where the versions answer a use differently.
