@@ -168,7 +168,7 @@ let workbenchWasmURL = "";
 function workbenchWarm(module) {
   return new Promise((resolve) => {
     let worker = null, timer = null;
-    // How the warm-up went, for tests: "mounted", "ended: " and why,
+    // How the warm-up went, for tests: "settled", "ended: " and why,
     // "timeout", or "none" (no worker).
     window.workbenchWarmResult = "none";
     const end = () => {
@@ -195,13 +195,7 @@ function workbenchWarm(module) {
     }
     worker.onmessage = (ev) => {
       window.workbenchWarmResult = String(ev.data);
-      if (ev.data !== "mounted") {
-        end();
-        return;
-      }
-      clearTimeout(timer);
-      timer = setTimeout(end, 2000);
-      resolve();
+      end();
     };
     worker.onerror = (ev) => {
       ev.preventDefault();
@@ -280,8 +274,10 @@ async function fetchWithProgress(url, progess) {
 		// compiled code is shared by every instance of the module. Most of
 		// the start's long task on the main thread was that compilation.
 		// The page starts when the worker's run has mounted the workbench
-		// (or ended, or after 3 s), and ends the worker 2 s later (its run
-		// goes on compiling what follows the start meanwhile). Where there
+		// and run what follows the start (the first check and matrix) until
+		// it idles, at most 1 s after the start (or when the run ended, or
+		// after 3 s), and ends the worker then: its run would take the
+		// page's processor time from then on. Where there
 		// is no Worker, or it fails, the page starts at once; ?warm=0 in the
 		// address turns the warm-up off (the benchmarks' baseline).
 		// workbenchStartMs is how long the start's own task ran.

@@ -15,10 +15,11 @@
 // only makes the warm-up shorter.
 //
 // Messages in: {module, exec, href, width, height} (exec: wasm_exec.js's
-// URL; href: the page's address). Out: "mounted" once the workbench's
-// start is over (it marks the document ready), or "ended: " and why, if
-// the run ended first. The page starts on either, or after a time limit of
-// its own, and ends the worker a little later.
+// URL; href: the page's address). Out: "settled" once the workbench's
+// start is over (it marks the document ready) and what follows it has run
+// (the program has not run for 100 ms, or 1 s has passed since the start),
+// or "ended: " and why, if the run ended first. The page starts on either,
+// or after a time limit of its own, and ends the worker.
 "use strict";
 
 (() => {
@@ -360,8 +361,30 @@ onmessage = async (ev) => {
   };
   try {
     importScripts(m.exec);
-    self.workbenchWarmEnv(m.href, m.width, m.height, () => say("mounted"));
+    // After the start, the run goes on with what follows it (the first
+    // check, the first matrix, a piece a frame): "settled" once the
+    // program has not run for 100 ms, or 1 s after the start at most.
+    let last = performance.now(), mountedAt = 0;
+    const settle = () => {
+      const now = performance.now();
+      if (now - last >= 100 || now - mountedAt >= 1000) {
+        say("settled");
+        return;
+      }
+      setTimeout(settle, 25);
+    };
+    self.workbenchWarmEnv(m.href, m.width, m.height, () => {
+      last = mountedAt = performance.now();
+      setTimeout(settle, 25);
+    });
     const go = new Go();
+    const resume = go._resume;
+    go._resume = function () {
+      last = performance.now();
+      const r = resume.apply(this, arguments);
+      last = performance.now();
+      return r;
+    };
     const inst = await WebAssembly.instantiate(m.module, go.importObject);
     await go.run(inst);
     say("ended: the run exited: " + lines.join(" | "));
