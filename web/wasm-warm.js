@@ -144,7 +144,18 @@
     toggleAttribute(k, force) { const on = force === undefined ? !(k in this.attrs) : !!force; if (on) this.attrs[k] = ""; else delete this.attrs[k]; return on; }
     getBoundingClientRect() { return { x: 0, y: 0, top: 0, left: 0, right: fakeWindow.innerWidth, bottom: 20, width: fakeWindow.innerWidth, height: 20 }; }
     getClientRects() { return [this.getBoundingClientRect()]; }
-    each(f) { for (const c of this.children) { if (f(c)) return c; const r = c.each(f); if (r) return r; } return null; }
+    // each returns the first element under this one, in document order,
+    // for which f is true (getElementById, querySelector: the workbench
+    // asks for dozens of elements at its start).
+    each(f) {
+      for (const c of this.childNodes) {
+        if (c.nodeType !== ELEMENT) continue;
+        if (f(c)) return c;
+        const r = c.each(f);
+        if (r) return r;
+      }
+      return null;
+    }
     all(f) { const out = []; this.each((c) => { if (f(c)) out.push(c); return false; }); return out; }
     getElementsByClassName(c) { return this.all((n) => n.classList.contains(c)); }
     getElementsByTagName(t) { t = t.toUpperCase(); return this.all((n) => t === "*" || n.nodeName === t); }

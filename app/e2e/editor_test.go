@@ -31,11 +31,8 @@ import (
 // make size instead.
 func TestTimeToInteractive(t *testing.T) {
 	fresh := func(fn func(ctx context.Context) float64) float64 {
-		ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+		ctx, cancel := freshContextTab(t)
 		defer cancel()
-		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-			t.Fatal(err)
-		}
 		return fn(ctx)
 	}
 	load := func(ctx context.Context) float64 {

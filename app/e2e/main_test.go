@@ -122,6 +122,20 @@ func newTab(t *testing.T) context.Context {
 	return ctx
 }
 
+// freshContextTab opens a tab in a new browser context of the shared
+// browser, as a first visit finds it: an empty HTTP cache, no service
+// worker, no storage, a renderer that has compiled nothing yet. cancel
+// closes it.
+func freshContextTab(t *testing.T) (context.Context, context.CancelFunc) {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	return ctx, cancel
+}
+
 // newFirstVisitTab is newTab for a visitor who has not seen the start
 // screen.
 func newFirstVisitTab(t *testing.T) context.Context {

@@ -13,17 +13,13 @@ import (
 	"github.com/acap-workbench/workbench/app/share"
 )
 
-// firstVisit loads the site at path in a new browser context (empty HTTP
-// cache, no service worker, no storage, a renderer that has compiled
-// nothing yet) and returns how long the start's own task ran
+// firstVisit loads the site at path in a fresh context (freshContextTab)
+// and returns how long the start's own task ran
 // (workbenchStartMs) and what the warm-up said (workbenchWarmResult).
 func firstVisit(t *testing.T, path string) (startMs float64, warm string) {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+	ctx, cancel := freshContextTab(t)
 	defer cancel()
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatal(err)
-	}
 	tctx, tcancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer tcancel()
 	if err := chromedp.Do(tctx, chromedp.Navigate(site.URL+path)); err != nil {
