@@ -198,8 +198,9 @@ func TestStartScreenACAP(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll("#sim-matrix thead th.mx-u").length`); n != 14 {
 		t.Errorf("the matrix has %d usage columns, want 14", n)
 	}
-	if f := eval[string](t, ctx, `document.activeElement.id`); f != "editor-input" {
-		t.Errorf("the focus is on %q, want the editor", f)
+	// The focus moves in a task after the start screen's last frame.
+	if waitJSErr(ctx, `document.activeElement.id === "editor-input"`, 3*time.Second) != nil {
+		t.Errorf("the focus is on %q, want the editor", eval[string](t, ctx, `document.activeElement.id`))
 	}
 	screenshot(t, ctx, "start-acap")
 }

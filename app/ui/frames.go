@@ -37,6 +37,11 @@ const frameFallback = 100
 // frame among the work of pageFrames.
 func afterPaint(fn func()) { pageFrames.add(fn) }
 
+// afterPaintFirst is afterPaint for a small piece a person waits for
+// (moving the focus): it runs before the work already queued, so that the
+// focus does not wait behind the slices of a simulation.
+func afterPaintFirst(fn func()) { pageFrames.addFirst(fn) }
+
 // afterPaintOnce is afterPaint for work queued at most once at a time:
 // *queued is true from the call until fn runs, and a call meanwhile does
 // nothing.
@@ -59,6 +64,13 @@ func waitFrame() {
 // add queues fn to run after a frame, after the functions already queued.
 func (q *frameQueue) add(fn func()) {
 	q.jobs = append(q.jobs, fn)
+	q.arm()
+}
+
+// addFirst queues fn to run after a frame, before the functions already
+// queued.
+func (q *frameQueue) addFirst(fn func()) {
+	q.jobs = append([]func(){fn}, q.jobs...)
 	q.arm()
 }
 

@@ -47,9 +47,10 @@ func (c *Workbench) openStart(ctx app.Context, e app.Event) {
 
 // focusSoon moves the focus to the element with ID id once the page is
 // drawn anew, in a task of its own: moving the focus lays the page out,
-// which at the workbench's start would lengthen the start's task.
+// which at the workbench's start would lengthen the start's task. It goes
+// before the work already waiting for a frame (a simulation's slices).
 func (c *Workbench) focusSoon(id string) {
-	c.ctx.Defer(func(app.Context) { afterPaint(func() { byID(id).Call("focus") }) })
+	c.ctx.Defer(func(app.Context) { afterPaintFirst(func() { byID(id).Call("focus") }) })
 }
 
 // closeStart closes the start screen, remembers that it was answered and
