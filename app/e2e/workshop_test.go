@@ -220,8 +220,10 @@ func TestShareLinkRoundTrip(t *testing.T) {
 	if got := editorText(t, ctx2); got != text+"# edited\n" {
 		t.Errorf("after reload the shared view shows %q", got)
 	}
-	// Back to the visitor's own work.
-	eval2(ctx2, `document.documentElement.dataset.ready = "0", document.getElementById("shared-back").click(), true`)
+	// Back to the visitor's own work, with an edit of the shared view
+	// not yet saved: it is not saved over the visitor's work.
+	eval2(ctx2, `(ta => { ta.value += "# not kept\n"; ta.dispatchEvent(new Event("input", {bubbles: true})) })(document.getElementById("editor-input")),
+		document.documentElement.dataset.ready = "0", document.getElementById("shared-back").click(), true`)
 	waitReady(t, ctx2)
 	if got := editorText(t, ctx2); got != own {
 		t.Errorf("back to own work shows %q, want %q", got, own)

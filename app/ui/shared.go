@@ -170,6 +170,10 @@ func (w *workspace) keepShared(ctx app.Context, e app.Event) {
 // backToOwnWork leaves the shared view: the page reloads with the user's
 // own work, which was never touched.
 func (w *workspace) backToOwnWork(ctx app.Context, e app.Event) {
+	// Nothing is saved from now on: a save still due (an edit, the save
+	// after the first paint, the one when the page is left) would write
+	// the shared text over the user's own work.
+	w.leaving = true
 	w.sharedView = false
 	storageRemove(KeyShared)
 	setFragment("")

@@ -46,6 +46,7 @@ type workspace struct {
 	pending     *pendingLoad // a file waiting for the user's answer to replace the editor's
 	savePending bool
 	saveFn      app.Func
+	leaving     bool // the shared view is being left for the user's own work: nothing is saved
 	saveFailed  bool // the last save was refused by the browser
 	// kept lists the records kept from an earlier visit that could not
 	// be read back then (keptEarlier), offered as files.

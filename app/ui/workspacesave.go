@@ -170,7 +170,7 @@ func (w *workspace) saveAfterPaint() {
 // last did, and settles that first (see sync).
 func (w *workspace) save(force bool) {
 	w.savePending = false
-	if w.ed == nil {
+	if w.ed == nil || w.leaving {
 		return
 	}
 	w.files[w.active].Text = w.ed.text()
