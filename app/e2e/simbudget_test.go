@@ -156,6 +156,10 @@ func TestShareLinkKeepsDrawing(t *testing.T) {
 	if got := eval[int](t, ctx, `document.querySelectorAll("#sim-matrix tbody tr").length`); got != len(urls) {
 		t.Errorf("%d rows drawn, want one for each of the %d URLs", got, len(urls))
 	}
+	// The URLs, laid out a frame after the first, are all shown.
+	if !eval[bool](t, ctx, `(ta => !ta.hidden && ta.getBoundingClientRect().height > 0 && ta.value === `+jsString(strings.Join(urls, "\n"))+`)(document.getElementById("sim-urls"))`) {
+		t.Error("the simulator's field does not show the link's URLs")
+	}
 	// The link's text, shown read-only (it is over 128 KiB), then put in
 	// the editor.
 	if !eval[bool](t, ctx, `document.getElementById("editor-input").readOnly && !document.getElementById("large-view").hidden`) {
