@@ -14,6 +14,15 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // check, the matrix's first slice and their layout, 349 ms).
 //
 // A hidden page draws no frames: a piece waits at most frameFallback ms.
+//
+// What the queue cannot keep out of a piece's task: the Go collector's
+// marking. Under js/wasm, once every goroutine waits (a proof waiting for
+// its next frame), the runtime runs its idle mark worker before it hands
+// the thread back to the page, and nothing stops that worker before the
+// marking is done (golang/go#54444). A cycle's marking then lands in the
+// task of the slice before it: measured on wyborcza.pl's conversion, a
+// slice of 39–41 ms followed by 49–85 ms of marking (GODEBUG=gctrace=1:
+// 8 MB kept, 43–91 ms of mark phase), the frame 100–133 ms.
 
 // frameQueue runs functions one after each frame of the page, in the
 // order they were added.
