@@ -89,8 +89,12 @@ func TestDefaultsFitTheFile(t *testing.T) {
 
 	// The BBC's file, with its own URLs: the state a publisher sees.
 	openViaInput(t, ctx, "www.bbc.com.txt", bbc)
-	click(t, ctx, "#sim-urls-fill")
+	// The simulator settles on the file's crawler first: its description,
+	// drawn above the URLs, moves the button down (a click aimed before
+	// that landed in the URLs' field).
 	waitJS(t, ctx, `document.getElementById("sim-status").textContent.includes("amazonbot")`, 5*time.Second)
+	eval[bool](t, ctx, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+	click(t, ctx, "#sim-urls-fill")
 	status := eval[string](t, ctx, `document.getElementById("sim-status").textContent`)
 	if !strings.Contains(status, "RFC 9309") {
 		t.Errorf("status = %q", status)
