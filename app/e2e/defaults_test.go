@@ -93,7 +93,7 @@ func TestDefaultsFitTheFile(t *testing.T) {
 	// drawn above the URLs, moves the button down (a click aimed before
 	// that landed in the URLs' field).
 	waitJS(t, ctx, `document.getElementById("sim-status").textContent.includes("amazonbot")`, 5*time.Second)
-	eval[bool](t, ctx, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+	waitPaint(t, ctx)
 	click(t, ctx, "#sim-urls-fill")
 	status := eval[string](t, ctx, `document.getElementById("sim-status").textContent`)
 	if !strings.Contains(status, "RFC 9309") {

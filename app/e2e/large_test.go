@@ -245,7 +245,7 @@ func TestLargeFileOpenScroll(t *testing.T) {
 	// browser's (the bare textarea's own), then the file can be typed in.
 	eval[bool](t, ctx, frameJS)
 	// A frame first, so that the click's frame is one of those recorded.
-	eval[bool](t, ctx, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+	waitPaint(t, ctx)
 	click(t, ctx, "#large-edit")
 	n16 := len(utf16.Encode([]rune(text)))
 	waitJS(t, ctx, `document.getElementById("editor-input").value.length === `+fmt.Sprint(n16), 30*time.Second)

@@ -122,6 +122,16 @@ func newTab(t *testing.T) context.Context {
 	return ctx
 }
 
+// waitPaint waits until the page has drawn twice: what the last task
+// changed is laid out and painted.
+func waitPaint(t *testing.T, ctx context.Context) {
+	t.Helper()
+	eval[bool](t, ctx, twoFramesJS)
+}
+
+// twoFramesJS resolves after the page's next two frames.
+const twoFramesJS = `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`
+
 // freshContextTab opens a tab in a new browser context of the shared
 // browser, as a first visit finds it: an empty HTTP cache, no service
 // worker, no storage, a renderer that has compiled nothing yet. cancel

@@ -108,7 +108,7 @@ func sweepStepRun(ctx context.Context, do func() error, done string, limit time.
 		time.Sleep(25 * time.Millisecond)
 	}
 	// Two more frames, so that the step's last frame is recorded.
-	eval2(ctx, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+	eval2(ctx, twoFramesJS)
 	v, err := chromedp2floats(ctx, `(window.__stopFrames = true, (window.__frames || []).slice(1))`)
 	if err != nil {
 		return 0, 0, 0, err.Error()

@@ -47,8 +47,8 @@ const frameFallback = 100
 func afterPaint(fn func()) { pageFrames.add(fn) }
 
 // afterPaintFirst is afterPaint for a small piece a person waits for
-// (moving the focus): it runs before the work already queued, so that the
-// focus does not wait behind the slices of a simulation.
+// (moving the focus, showing a shared view's URLs): it runs before the
+// work already queued, not behind the slices of a simulation.
 func afterPaintFirst(fn func()) { pageFrames.addFirst(fn) }
 
 // afterPaintOnce is afterPaint for work queued at most once at a time:
