@@ -198,8 +198,9 @@ func TestShareLinkRoundTrip(t *testing.T) {
 	if got := eval[string](t, ctx2, `document.getElementById("ptab-help").getAttribute("aria-selected")`); got != "true" {
 		t.Errorf("help panel not open (aria-selected=%q)", got)
 	}
-	if got := eval[string](t, ctx2, `location.hash`); got != "#shared" {
-		t.Errorf("fragment after opening = %q, want #shared", got)
+	// The address is replaced after the first paint.
+	if err := waitJSErr(ctx2, `location.hash === "#shared"`, 3*time.Second); err != nil {
+		t.Errorf("fragment after opening = %q, want #shared", eval[string](t, ctx2, `location.hash`))
 	}
 	if got := cellsAnyPanel(t, ctx2); strings.Join(flat(got), ",") != strings.Join(flat(matrix), ",") {
 		t.Errorf("matrix differs:\n got %v\nwant %v", got, matrix)

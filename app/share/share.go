@@ -188,14 +188,12 @@ func Decode(fragment string) (State, error) {
 	if len(js) > MaxDecompressed {
 		return State{}, fail(ErrTooLong, "it expands to more than %d KiB", MaxDecompressed>>10)
 	}
-	var s State
-	dec := json.NewDecoder(bytes.NewReader(js))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return State{}, fail(ErrCorrupt, "its content is not a workspace (%v)", err)
-	}
-	if dec.More() {
+	s, err := ParseJSON(js, true)
+	if errors.Is(err, errAfter) {
 		return State{}, fail(ErrCorrupt, "it has data after the workspace")
+	}
+	if err != nil {
+		return State{}, fail(ErrCorrupt, "its content is not a workspace (%v)", err)
 	}
 	if s.Version != n {
 		return State{}, fail(ErrCorrupt, "the version inside (%d) is not the version outside (%d)", s.Version, n)

@@ -57,14 +57,22 @@ func (c *Workbench) openSharedAtStart() (share.State, bool) {
 		c.shareErr = err
 		return share.State{}, false
 	}
-	setFragment(SharedViewFragment)
+	if strings.TrimPrefix(hash, "#") != SharedViewFragment {
+		// After the first paint: replacing a long link's address took
+		// 14–24 ms of the start's task.
+		afterPaintFirst(func() {
+			if c.ws.sharedView {
+				setFragment(SharedViewFragment)
+			}
+		})
+	}
 	return st, true
 }
 
 // DecodeSharedView reads KeyShared's value, with the checks of a link.
 func DecodeSharedView(raw string) (share.State, error) {
-	var st share.State
-	if err := json.Unmarshal([]byte(raw), &st); err != nil {
+	st, err := share.ParseJSON([]byte(raw), false)
+	if err != nil {
 		return share.State{}, errors.New("it is not valid JSON")
 	}
 	if st.Version > share.Version {
