@@ -1,6 +1,11 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"runtime"
+	"runtime/metrics"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // The page has one thread, and every piece of work that runs after a
 // paint (the simulator's slices, the batch view's, the comparison's, the
@@ -15,14 +20,19 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //
 // A hidden page draws no frames: a piece waits at most frameFallback ms.
 //
-// What the queue cannot keep out of a piece's task: the Go collector's
-// marking. Under js/wasm, once every goroutine waits (a proof waiting for
-// its next frame), the runtime runs its idle mark worker before it hands
-// the thread back to the page, and nothing stops that worker before the
-// marking is done (golang/go#54444). A cycle's marking then lands in the
-// task of the slice before it: measured on wyborcza.pl's conversion, a
-// slice of 39–41 ms followed by 49–85 ms of marking (GODEBUG=gctrace=1:
-// 8 MB kept, 43–91 ms of mark phase), the frame 100–133 ms.
+// The Go collector's marking is a piece of its own. Under js/wasm, once
+// every goroutine waits (a proof waiting for its next frame), the runtime
+// runs its idle mark worker before it hands the thread back to the page,
+// and nothing stops that worker before the marking is done
+// (golang/go#54444): a cycle that began in a piece was marked in one go
+// at the end of that piece's task (wyborcza.pl's conversion: a slice of
+// 39–41 ms, then 49–85 ms of marking with 8 MB kept, frames of 100–133
+// ms). So when the heap has grown half of the way from what the last
+// cycle kept to the collector's next goal, the queue collects in a frame
+// of its own (runtime.GC: 9–35 ms there, 53–78 ms for the first after a
+// file was opened) and runs the next piece a frame later; a cycle then
+// rarely begins inside a piece. wyborcza.pl's and wysokieobcasy.pl's
+// conversions, 3 runs each side by side: longest frame 83–117 → 67–83 ms.
 
 // frameQueue runs functions one after each frame of the page, in the
 // order they were added.
@@ -32,6 +42,7 @@ type frameQueue struct {
 	raf, timer  int // the pending frame request and fallback timer
 	frame, task app.Func
 	fallback    app.Func
+	heap        []metrics.Sample // read by gcNear
 }
 
 // pageFrames is the page's queue: there is one thread, and one clock of
@@ -112,6 +123,11 @@ func (q *frameQueue) arm() {
 // runOne runs the first function queued, then asks for the next frame.
 func (q *frameQueue) runOne() {
 	q.armed = false
+	if len(q.jobs) > 0 && q.gcNear() {
+		runtime.GC()
+		q.arm()
+		return
+	}
 	if len(q.jobs) > 0 {
 		fn := q.jobs[0]
 		q.jobs[0] = nil
@@ -119,4 +135,15 @@ func (q *frameQueue) runOne() {
 		fn()
 	}
 	q.arm()
+}
+
+// gcNear reports whether the heap has grown half of the way from what the
+// collector's last cycle kept to its next goal.
+func (q *frameQueue) gcNear() bool {
+	if q.heap == nil {
+		q.heap = []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap/goal:bytes"}, {Name: "/memory/classes/heap/objects:bytes"}}
+	}
+	metrics.Read(q.heap)
+	kept, goal, now := q.heap[0].Value.Uint64(), q.heap[1].Value.Uint64(), q.heap[2].Value.Uint64()
+	return goal > kept && now > kept && now-kept >= (goal-kept)/2
 }
