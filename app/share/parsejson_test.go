@@ -1,29 +1,11 @@
 package share
 
 import (
-	"bytes"
 	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
 )
-
-// jsonState is what encoding/json makes of data, as ParseJSON's fallback
-// reads it.
-func jsonState(data []byte, strict bool) (State, error) {
-	var s State
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if strict {
-		dec.DisallowUnknownFields()
-	}
-	if err := dec.Decode(&s); err != nil {
-		return State{}, err
-	}
-	if strict && dec.More() {
-		return State{}, errAfter
-	}
-	return s, nil
-}
 
 func marshal(t testing.TB, s State) []byte {
 	t.Helper()
@@ -82,7 +64,7 @@ func TestParseCanonical(t *testing.T) {
 			if !ok {
 				return
 			}
-			want, err := jsonState(tt.data, true)
+			want, err := parseJSON(tt.data, true)
 			if err != nil {
 				t.Fatalf("read, but encoding/json refuses it: %v", err)
 			}
@@ -102,7 +84,7 @@ func FuzzParseJSON(f *testing.F) {
 	f.Add([]byte(`{"C":"\ud83d\ude00"}`), true)
 	f.Fuzz(func(t *testing.T, data []byte, strict bool) {
 		got, err := ParseJSON(data, strict)
-		want, werr := jsonState(data, strict)
+		want, werr := parseJSON(data, strict)
 		if (err == nil) != (werr == nil) {
 			t.Fatalf("ParseJSON: %v, encoding/json: %v", err, werr)
 		}
@@ -134,7 +116,7 @@ func BenchmarkParseJSON(b *testing.B) {
 	b.Run("encoding-json", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
-			if _, err := jsonState(data, true); err != nil {
+			if _, err := parseJSON(data, true); err != nil {
 				b.Fatal(err)
 			}
 		}
