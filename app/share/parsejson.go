@@ -4,21 +4,21 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"unicode/utf8"
+
+	"github.com/acap-workbench/workbench/app/jsonlite"
 )
 
 // ParseJSON reads a State from its JSON (a link's, once decompressed, or a
 // saved shared view's). When strict, a field State does not have is an
 // error, as is anything after the object.
 //
-// JSON as encoding/json writes it (no spaces, each field once, the
-// escapes it uses) is read by a reader made for State: a link of 1 MiB
-// took 2.6 ms against encoding/json's 15.8 natively (BenchmarkParseJSON),
-// and 14 against 48 ms of the page's start under WebAssembly. Anything
-// else that reader does not read (spaces, null, a key in another case,
-// an escaped surrogate, bytes that are not UTF-8) is left to
-// encoding/json, so the result is encoding/json's in every case
-// (FuzzParseJSON checks it).
+// JSON as encoding/json writes it (each field once, the escapes it uses)
+// is read by a reader made for State: a link of 1 MiB took 2.6 ms against
+// encoding/json's 15.8 natively (BenchmarkParseJSON), and 14 against 48
+// ms of the page's start under WebAssembly. Anything else that reader
+// does not read (null, a key in another case, an escaped surrogate, bytes
+// that are not UTF-8) is left to encoding/json, so the result is
+// encoding/json's in every case (FuzzParseJSON checks it).
 func ParseJSON(data []byte, strict bool) (State, error) {
 	if s, ok := parseCanonical(data); ok {
 		return s, nil
@@ -48,251 +48,85 @@ func parseJSON(data []byte, strict bool) (State, error) {
 
 var errAfter = errors.New("data after the workspace")
 
-// parseCanonical reads data when it is one JSON object of State's fields
-// written the way encoding/json writes them; ok is false otherwise, and
-// then nothing of it is used.
+// parseCanonical reads data when it is one JSON object of State's fields,
+// each once, whose values jsonlite reads; ok is false otherwise, and then
+// nothing of it is used.
 func parseCanonical(data []byte) (s State, ok bool) {
-	p := canonReader{b: data}
-	if !p.object(func(key string) bool {
+	r := jsonlite.NewReader(data)
+	str := func(v *string) bool {
+		var ok bool
+		*v, ok = r.Str()
+		return ok
+	}
+	num := func(v *int) bool {
+		var ok bool
+		*v, ok = r.Int()
+		return ok
+	}
+	if !r.Object(once(func(key string) bool {
 		switch key {
 		case "v":
-			return p.int(&s.Version)
+			return num(&s.Version)
 		case "a":
-			return p.int(&s.Active)
+			return num(&s.Active)
 		case "f":
 			s.Files = []File{}
-			return p.array(func() bool {
+			return r.Array(func() bool {
 				var f File
-				ok := p.object(func(key string) bool {
+				ok := r.Object(once(func(key string) bool {
 					switch key {
 					case "n":
-						return p.str(&f.Name)
+						return str(&f.Name)
 					case "t":
-						return p.str(&f.Text)
+						return str(&f.Text)
 					}
 					return false
-				})
+				}))
 				s.Files = append(s.Files, f)
 				return ok
 			})
 		case "u":
 			s.URLs = []string{}
-			return p.array(func() bool {
+			return r.Array(func() bool {
 				var u string
-				ok := p.str(&u)
+				ok := str(&u)
 				s.URLs = append(s.URLs, u)
 				return ok
 			})
 		case "c":
-			return p.str(&s.Crawler)
+			return str(&s.Crawler)
 		case "ua":
-			return p.bool(&s.UserAgent)
+			var ok bool
+			s.UserAgent, ok = r.Bool()
+			return ok
 		case "p":
-			return p.str(&s.Purpose)
+			return str(&s.Purpose)
 		case "d":
-			return p.str(&s.Date)
+			return str(&s.Date)
 		case "k":
-			return p.str(&s.Kind)
+			return str(&s.Kind)
 		case "o":
-			return p.str(&s.Panel)
+			return str(&s.Panel)
 		}
 		return false
-	}) || p.i != len(p.b) {
+	})) || !r.End() {
 		return State{}, false
 	}
 	return s, true
 }
 
-// canonReader reads JSON without spaces, each method one value; a method
-// returns false at anything it does not read.
-type canonReader struct {
-	b []byte
-	i int
-}
-
-func (p *canonReader) byte(c byte) bool {
-	if p.i < len(p.b) && p.b[p.i] == c {
-		p.i++
-		return true
-	}
-	return false
-}
-
-// object reads an object, calling field for each key once the key and its
-// colon are read; a key met twice is not read.
-func (p *canonReader) object(field func(key string) bool) bool {
-	if !p.byte('{') {
-		return false
-	}
-	if p.byte('}') {
-		return true
-	}
+// once is field for an object whose keys may each come once: a key met
+// again is not read (encoding/json would read the second value into the
+// first's).
+func once(field func(key string) bool) func(key string) bool {
 	var seen []string
-	for {
-		var key string
-		if !p.str(&key) || !p.byte(':') {
-			return false
-		}
+	return func(key string) bool {
 		for _, k := range seen {
 			if k == key {
 				return false
 			}
 		}
 		seen = append(seen, key)
-		if !field(key) {
-			return false
-		}
-		if p.byte('}') {
-			return true
-		}
-		if !p.byte(',') {
-			return false
-		}
+		return field(key)
 	}
-}
-
-// array reads an array, calling elem for each element.
-func (p *canonReader) array(elem func() bool) bool {
-	if !p.byte('[') {
-		return false
-	}
-	if p.byte(']') {
-		return true
-	}
-	for {
-		if !elem() {
-			return false
-		}
-		if p.byte(']') {
-			return true
-		}
-		if !p.byte(',') {
-			return false
-		}
-	}
-}
-
-// int reads an integer of at most 9 digits.
-func (p *canonReader) int(v *int) bool {
-	neg := p.byte('-')
-	start, n := p.i, 0
-	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-		n = n*10 + int(p.b[p.i]-'0')
-		p.i++
-	}
-	digits := p.i - start
-	if digits == 0 || digits > 9 || digits > 1 && p.b[start] == '0' {
-		return false
-	}
-	if p.i < len(p.b) && (p.b[p.i] == '.' || p.b[p.i] == 'e' || p.b[p.i] == 'E') {
-		return false
-	}
-	if neg {
-		n = -n
-	}
-	*v = n
-	return true
-}
-
-func (p *canonReader) bool(v *bool) bool {
-	switch {
-	case bytes.HasPrefix(p.b[p.i:], []byte("true")):
-		*v = true
-		p.i += 4
-	case bytes.HasPrefix(p.b[p.i:], []byte("false")):
-		*v = false
-		p.i += 5
-	default:
-		return false
-	}
-	return true
-}
-
-// str reads a string of valid UTF-8 whose escapes are those of
-// encoding/json: \" \\ \/ \b \f \n \r \t, and \u for a character that is
-// not half of a surrogate pair.
-func (p *canonReader) str(v *string) bool {
-	if !p.byte('"') {
-		return false
-	}
-	var out []byte // nil while the string has no escape
-	start := p.i
-	for {
-		run := p.i
-		for p.i < len(p.b) && p.b[p.i] >= 0x20 && p.b[p.i] != '"' && p.b[p.i] != '\\' {
-			p.i++
-		}
-		if !utf8.Valid(p.b[run:p.i]) {
-			return false
-		}
-		if out != nil {
-			out = append(out, p.b[run:p.i]...)
-		}
-		if p.i == len(p.b) || p.b[p.i] < 0x20 {
-			return false
-		}
-		if p.b[p.i] == '"' {
-			if out == nil {
-				*v = string(p.b[start:p.i])
-			} else {
-				*v = string(out)
-			}
-			p.i++
-			return true
-		}
-		// A backslash.
-		if out == nil {
-			// The string is no longer than the rest of the input.
-			out = append(make([]byte, 0, len(p.b)-start), p.b[start:p.i]...)
-		}
-		if p.i+1 == len(p.b) {
-			return false
-		}
-		c := p.b[p.i+1]
-		p.i += 2
-		switch c {
-		case '"', '\\', '/':
-			out = append(out, c)
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			r, ok := p.hex4()
-			if !ok || utf8.RuneLen(r) < 0 { // a surrogate
-				return false
-			}
-			out = utf8.AppendRune(out, r)
-		default:
-			return false
-		}
-	}
-}
-
-func (p *canonReader) hex4() (rune, bool) {
-	if p.i+4 > len(p.b) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range p.b[p.i : p.i+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	p.i += 4
-	return r, true
 }
