@@ -172,6 +172,9 @@ func TestShareLinkKeepsDrawing(t *testing.T) {
 	}
 	t.Logf("longest frames opening (start/duration/scripts/render/layout ms): %s; continuing: %s",
 		eval[string](t, ctx, simLoafJS+`(0)`), eval[string](t, ctx, simLoafJS+`(`+strconv.FormatFloat(from, 'f', 1, 64)+`)`))
+	if gc := eval[[]float64](t, ctx, `window.__wbCollections || [0, 0]`); len(gc) == 2 {
+		t.Logf("the frame queue's collections: %.0f, the longest %.0f ms", gc[0], gc[1])
+	}
 	t.Logf("BENCH share link of %d characters (%d bytes of rules, %d URLs of 2,000 characters): longest frame %.0f ms after start-up, %.0f ms while continuing (target: 100 ms); start-up's frame %.0f ms (a small link's: %.0f ms); stopped at %s of %s cells, then %s",
 		len(link), len(text), len(urls), trigger, more, open, base, m[1], m[2], m2[1])
 	if trigger > 3*base+100 || more > 3*base+100 {

@@ -148,11 +148,12 @@ func chromedp2floats(ctx context.Context, js string) ([]float64, error) {
 func TestSweep(t *testing.T) {
 	files := sweepFiles(t)
 	var steps []sweepStep
+	var gc sweepGC
 	for _, p := range files {
 		// One subtest a file, so that its tab closes before the next file
 		// opens: twenty tabs each holding a Go program starve the browser.
 		t.Run(filepath.Base(p), func(t *testing.T) {
-			steps = append(steps, sweepFile(t, p)...)
+			steps = append(steps, sweepFile(t, p, &gc)...)
 		})
 	}
 	var gaps, works []float64
@@ -181,6 +182,7 @@ func TestSweep(t *testing.T) {
 	t.Logf("BENCH sweep: script, style and layout of the longest animation frame per step: median %.0f ms, p95 %.0f ms, max %.0f ms",
 		q(works, 0.5), q(works, 0.95), q(works, 1))
 	sweepByStep(t, steps)
+	t.Logf("BENCH sweep: the frame queue's collections (app/ui/frames.go): %d, the longest %.0f ms (%s)", gc.n, gc.longest, gc.file)
 	for _, s := range steps {
 		if s.longest > 100 {
 			t.Logf("over 100 ms: %s, %s: %.0f ms (script %.0f ms, style and layout %.0f ms)", s.file, s.step, s.longest, s.work-s.layout, s.layout)
@@ -192,7 +194,7 @@ func TestSweep(t *testing.T) {
 }
 
 // sweepFile opens one file in a fresh tab and runs every step on it.
-func sweepFile(t *testing.T, path string) []sweepStep {
+func sweepFile(t *testing.T, path string, gc *sweepGC) []sweepStep {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -203,6 +205,7 @@ func sweepFile(t *testing.T, path string) []sweepStep {
 	clearStorage(t, ctx)
 	reloadPage(t, ctx)
 	time.Sleep(sweepSettle())
+	defer gc.read(ctx, name)
 	var out []sweepStep
 	add := func(step string, do func() error, done string, limit time.Duration) bool {
 		long, work, layout, err := sweepStepRun(ctx, do, done, limit)
@@ -260,6 +263,25 @@ func sweepFile(t *testing.T, path string) []sweepStep {
 			`(document.getElementById("editor-input").value.length !== window.__len || document.getElementById("wk-sig-apply").disabled)`+settled, 60*time.Second)
 	}
 	return out
+}
+
+// sweepGC sums the collections the page's frame queue ran in frames of
+// their own (window.__wbCollections) over the files.
+type sweepGC struct {
+	n       int
+	longest float64
+	file    string
+}
+
+func (g *sweepGC) read(ctx context.Context, file string) {
+	v, err := chromedp2floats(ctx, `window.__wbCollections || [0, 0]`)
+	if err != nil || len(v) != 2 {
+		return
+	}
+	g.n += int(v[0])
+	if v[1] > g.longest {
+		g.longest, g.file = v[1], file
+	}
 }
 
 // sweepByStep prints, per kind of step (the simulator's questions taken

@@ -43,6 +43,8 @@ type frameQueue struct {
 	frame, task app.Func
 	fallback    app.Func
 	heap        []metrics.Sample // read by gcNear
+	gcs         int              // the collections it ran
+	gcLongest   float64          // the longest of them (ms)
 }
 
 // pageFrames is the page's queue: there is one thread, and one clock of
@@ -124,7 +126,9 @@ func (q *frameQueue) arm() {
 func (q *frameQueue) runOne() {
 	q.armed = false
 	if len(q.jobs) > 0 && q.gcNear() {
+		t0 := now()
 		runtime.GC()
+		q.collected(now() - t0)
 		q.arm()
 		return
 	}
@@ -146,4 +150,12 @@ func (q *frameQueue) gcNear() bool {
 	metrics.Read(q.heap)
 	kept, goal, now := q.heap[0].Value.Uint64(), q.heap[1].Value.Uint64(), q.heap[2].Value.Uint64()
 	return goal > kept && now > kept && now-kept >= (goal-kept)/2
+}
+
+// collected counts a collection the queue ran, which took ms; the browser
+// tests print window.__wbCollections: how many, and the longest (ms).
+func (q *frameQueue) collected(ms float64) {
+	q.gcs++
+	q.gcLongest = max(q.gcLongest, ms)
+	app.Window().Set("__wbCollections", []any{q.gcs, q.gcLongest})
 }
