@@ -14,31 +14,26 @@ func agree(t *testing.T, data []byte) (read bool) {
 	if r.Scalar() && r.End() && !json.Valid(data) {
 		t.Errorf("Scalar read %q, which is not JSON", data)
 	}
-	r = NewReader(data)
-	if got, ok := r.Str(); ok && r.End() {
-		read = true
-		var want string
-		if err := json.Unmarshal(data, &want); err != nil || got != want {
-			t.Errorf("Str read %q as %q, encoding/json as %q (%v)", data, got, want, err)
-		}
+	str := same(t, data, "Str", (*Reader).Str)
+	num := same(t, data, "Int", (*Reader).Int)
+	boo := same(t, data, "Bool", (*Reader).Bool)
+	return str || num || boo
+}
+
+// same checks what read makes of data, when it reads it whole, against
+// what encoding/json makes of it; it reports whether read read it.
+func same[T comparable](t *testing.T, data []byte, name string, read func(*Reader) (T, bool)) bool {
+	t.Helper()
+	r := NewReader(data)
+	got, ok := read(r)
+	if !ok || !r.End() {
+		return false
 	}
-	r = NewReader(data)
-	if got, ok := r.Int(); ok && r.End() {
-		read = true
-		var want int
-		if err := json.Unmarshal(data, &want); err != nil || got != want {
-			t.Errorf("Int read %q as %d, encoding/json as %d (%v)", data, got, want, err)
-		}
+	var want T
+	if err := json.Unmarshal(data, &want); err != nil || got != want {
+		t.Errorf("%s read %q as %v, encoding/json as %v (%v)", name, data, got, want, err)
 	}
-	r = NewReader(data)
-	if got, ok := r.Bool(); ok && r.End() {
-		read = true
-		var want bool
-		if err := json.Unmarshal(data, &want); err != nil || got != want {
-			t.Errorf("Bool read %q as %v, encoding/json as %v (%v)", data, got, want, err)
-		}
-	}
-	return read
+	return true
 }
 
 func TestReader(t *testing.T) {
