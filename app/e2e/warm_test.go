@@ -37,7 +37,8 @@ func firstVisit(t *testing.T, path string) (startMs float64, warm string) {
 // share link and with a saved text; with ?warm=0 there is none. It
 // prints, as a benchmark, the start's task on the main thread with and
 // without the warm-up, first visits interleaved, and fails if the warm-up
-// does not shorten it by a tenth (measured: 367 ms without, 78 ms with, on this machine).
+// does not shorten it by a tenth (measured: 367 ms without, 78 ms with,
+// on this machine).
 func TestWarmStart(t *testing.T) {
 	enc, err := share.Encode(share.State{Files: []share.File{{Name: "/robots.txt", Text: "User-agent: *\nDisallow: /private/\n"}}, URLs: []string{"/private/x"}})
 	if err != nil {
