@@ -170,6 +170,7 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	w.listenToPage()
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
 	app.Window().Set("__wbReady", app.Window().Get("performance").Call("now"))
+	firstCollection()
 }
 
 // urlsLaterMin is the size (bytes) of restored URLs from which their
