@@ -249,7 +249,7 @@ func sweepFile(t *testing.T, path string, gc *sweepGC) []sweepStep {
 	// Past its time cap the converter asks whether to keep checking: the
 	// sweep answers "Stop here", as a person in a hurry would.
 	if !add("convert", run(`(b => b.getAttribute("aria-expanded") !== "true" && b.click())(document.getElementById("conv-toggle")), document.getElementById("conv-run").click(), true`),
-		`(b => b && b.click())(document.getElementById("conv-stop")), document.getElementById("conv-report") !== null && !document.getElementById("conv-apply").disabled`, 120*time.Second) {
+		`(b => b && b.click())(document.getElementById("conv-stop")), `+convReadyJS, 120*time.Second) {
 		return out
 	}
 	if !add("apply the conversion", run(`window.__len = `+before+`, document.getElementById("conv-apply").click(), true`),

@@ -4,10 +4,13 @@ package e2e
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/acap-workbench/workbench/policy"
 )
 
 // frameBound is the longest gap between two frames the trigger tests
@@ -49,6 +52,19 @@ func TestTriggerFrames(t *testing.T) {
 			openSim(t, ctx, src)
 			run := stepFrames(t, ctx, tt.open, tt.ready)
 			if !tt.acap {
+				// The report's diff, drawn a piece a frame, is whole: a
+				// row for each line the converter added.
+				f, err := policy.Parse("/robots.txt", []byte(src))
+				if err != nil {
+					t.Fatal(err)
+				}
+				conv := policy.Convert(f, policy.ConvertOptions{})
+				want := strings.Count(string(conv.Text), "\n") - strings.Count(src, "\n")
+				if n := eval[int](t, ctx, `document.querySelectorAll("#conv-diff .d-add").length`); n != want {
+					t.Errorf("the diff shows %d added lines, want %d", n, want)
+				}
+				eval[bool](t, ctx, `document.getElementById("conv-diff").lastElementChild.scrollIntoView({block: "center"}), true`)
+				screenshot(t, ctx, "trigger-"+strings.ReplaceAll(tt.name, " ", "-")+"-diff-end")
 				long, n := proofFrames(t, ctx)
 				t.Logf("BENCH trigger %s: longest frame during the proof %.0f ms, of %d frames (target 200 ms)", tt.name, long, n)
 			}
@@ -75,7 +91,7 @@ func TestTriggerFrames(t *testing.T) {
 
 const (
 	convertJS      = `document.getElementById("conv-toggle").click(), document.getElementById("conv-run").click()`
-	convReadyJS    = `document.getElementById("conv-report") !== null && !document.getElementById("conv-apply").disabled`
+	convReadyJS    = `document.getElementById("conv-report") !== null && !document.getElementById("conv-apply").disabled && document.querySelector("#conv-diff[aria-busy]") === null`
 	signalsJS      = `document.getElementById("ptab-signals").click()`
 	signalsReadyJS = `!!document.getElementById("wk-sig-apply") && !document.getElementById("wk-sig-apply").disabled`
 )

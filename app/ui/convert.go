@@ -211,13 +211,35 @@ func (c *converter) show(text string, conv *policy.Conversion, ms float64) {
 		return
 	}
 	c.oldText, c.conv, c.undo = text, conv, ""
-	c.out.Set("innerHTML", RenderConversion(text, conv, ms))
+	html, later := renderConversion(text, conv, ms, false)
+	c.out.Set("innerHTML", html)
 	// The report takes the focus only from the Convert button (or from
 	// nowhere): someone typing in the editor meanwhile keeps typing there.
 	act := app.Window().Get("document").Get("activeElement")
 	if h := byID("conv-report"); h.Truthy() && (!act.Truthy() || act.Get("id").String() == idConvRun || act.Get("tagName").String() == "BODY") {
 		h.Call("focus", map[string]any{"preventScroll": false})
 	}
+	appendLater(byID(idConvDiff), later)
+}
+
+// appendLater appends pieces of HTML to el, a piece after each frame,
+// then takes el's aria-busy away; it stops if el has left the page (a
+// newer report replaced it).
+func appendLater(el app.Value, pieces []string) {
+	if len(pieces) == 0 || !el.Truthy() {
+		return
+	}
+	afterPaint(func() {
+		if !el.Get("isConnected").Bool() {
+			return
+		}
+		el.Call("insertAdjacentHTML", "beforeend", pieces[0])
+		if len(pieces) == 1 {
+			el.Call("removeAttribute", "aria-busy")
+			return
+		}
+		appendLater(el, pieces[1:])
+	})
 }
 
 // RenderConversion returns the HTML of a conversion, in a publisher's
@@ -226,6 +248,18 @@ func (c *converter) show(text string, conv *policy.Conversion, ms float64) {
 // paths where the answers differ, the changes and the notes. Every piece
 // of the file is escaped.
 func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
+	html, _ := renderConversion(old, conv, ms, true)
+	return html
+}
+
+// idConvDiff is the id of the conversion's diff.
+const idConvDiff = "conv-diff"
+
+// renderConversion is RenderConversion with the whole diff when whole is
+// set; else with its first piece only, and the other pieces (diffPieces)
+// returned, to be appended in order to the <pre id=conv-diff>, which is
+// aria-busy meanwhile.
+func renderConversion(old string, conv *policy.Conversion, ms float64, whole bool) (string, []string) {
 	var b strings.Builder
 	r := &conv.Report
 	v := convVerdict(conv)
@@ -269,7 +303,12 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 		}
 	}
 	b.WriteString(`<h3 class="ex-h">Changes</h3>`)
-	b.WriteString(Diff(old, string(conv.Text), conv.Added))
+	pieces := diffPieces(convDiffRows(old, string(conv.Text), conv.Added), convNoChanges)
+	var later []string
+	if !whole {
+		pieces, later = pieces[:1], pieces[1:]
+	}
+	b.WriteString(diffOpen(convChanges, idConvDiff, len(later) > 0) + strings.Join(pieces, "") + `</pre>`)
 	if len(conv.Notes) > 0 {
 		b.WriteString(`<ul class="conv-notes">`)
 		for _, n := range conv.Notes {
@@ -277,7 +316,7 @@ func RenderConversion(old string, conv *policy.Conversion, ms float64) string {
 		}
 		b.WriteString(`</ul>`)
 	}
-	return b.String()
+	return b.String(), later
 }
 
 // convWords is what the report says first: the verdict, what to do next,
@@ -459,6 +498,17 @@ func lineRef(n int) string {
 // the new one, the diff falls back to one hunk from the first to the last
 // differing line.
 func Diff(old, new string, added []int) string {
+	return renderDiff(convDiffRows(old, new, added), convChanges, convNoChanges)
+}
+
+// The conversion's diff: its label, and what it says when nothing changed.
+const (
+	convChanges   = "Changes to the file"
+	convNoChanges = "No changes: the file already has ACAP records for its crawlers."
+)
+
+// convDiffRows returns the rows of Diff.
+func convDiffRows(old, new string, added []int) []diffRow {
 	ol, nl := splitLines(old), splitLines(new)
 	isAdded := make([]bool, len(nl))
 	for _, n := range added {
@@ -500,5 +550,5 @@ func Diff(old, new string, added []int) string {
 			rows = append(rows, row{' ', nl[i], i + 1})
 		}
 	}
-	return renderDiff(rows, "Changes to the file", "No changes: the file already has ACAP records for its crawlers.")
+	return rows
 }

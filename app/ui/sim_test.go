@@ -51,6 +51,52 @@ func TestRenderConversionEscapesAndReports(t *testing.T) {
 	}
 }
 
+// TestRenderConversionLater: the page draws a conversion with the first
+// piece of its diff and appends the others a frame apart; put back
+// together, they are the whole report, and no piece holds more than
+// diffPiece chunks.
+func TestRenderConversionLater(t *testing.T) {
+	group := func(n int) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			b.WriteString("User-agent: bot" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + "\nDisallow: /p" + strings.Repeat("q", i%5) + "/\n\n")
+		}
+		return b.String()
+	}
+	for _, tt := range []struct {
+		name   string
+		groups int
+		later  bool
+	}{
+		{"small", 3, false},
+		{"long", 400, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := group(tt.groups)
+			conv := policy.Convert(policy.MustParse(src), policy.ConvertOptions{})
+			whole := RenderConversion(src, conv, 5)
+			first, later := renderConversion(src, conv, 5, false)
+			if (len(later) > 0) != tt.later || strings.Contains(first, `aria-busy="true"`) != tt.later {
+				t.Fatalf("%d pieces later, busy %v; want later %v", len(later), strings.Contains(first, `aria-busy="true"`), tt.later)
+			}
+			for i, p := range append([]string{first}, later...) {
+				if n := strings.Count(p, `class="d-chunk"`); n > diffPiece {
+					t.Errorf("piece %d has %d chunks, at most %d", i, n, diffPiece)
+				}
+			}
+			end := strings.Index(first, `</pre>`)
+			got := strings.Replace(first[:end], ` aria-busy="true"`, "", 1) + strings.Join(later, "") + first[end:]
+			if got != whole {
+				t.Errorf("the pieces put together differ from the whole report (%d and %d bytes)", len(got), len(whole))
+			}
+			// The converter only adds lines: each is a row of the diff.
+			if n, want := strings.Count(whole, `class="d-add"`), strings.Count(string(conv.Text), "\n")-strings.Count(src, "\n"); n != want {
+				t.Errorf("%d added rows, want %d", n, want)
+			}
+		})
+	}
+}
+
 // TestRenderConversionHeadlines: the verdict says "same answers" only
 // after a proof, says what to do next, names the crawlers a bound left
 // unchecked, and draws Apply as a warning unless the answers are the same.
