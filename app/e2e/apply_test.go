@@ -131,20 +131,29 @@ func openSignals(t *testing.T, ctx context.Context) {
 	waitJS(t, ctx, `!!document.getElementById("wk-sig-apply") && !document.getElementById("wk-sig-apply").disabled`, 20*time.Second)
 }
 
-// TestApplyLargeIsViewed: an Apply whose result is 128 KiB or more (a
-// file of 300 groups, converted) shows the result read-only, as a file of
+// viewBytes and viewLines are the size and the lines from which the
+// editor shows a text read-only (viewMin and viewMinLines in
+// app/ui/editor.go).
+const (
+	viewBytes = 64 << 10
+	viewLines = 1500
+)
+
+// TestApplyLargeIsViewed: an Apply whose result is viewBytes or viewLines
+// or more (a file of 120 groups, converted) shows the result read-only, as a file of
 // that size opened, without taking it into the textarea; Ctrl+Z gives the
 // file back in the editor, Ctrl+Shift+Z the result again, and Edit the file
 // puts the result in the editor.
 func TestApplyLargeIsViewed(t *testing.T) {
-	src := applyFile(300, false)
+	src := applyFile(120, false)
 	f, err := policy.Parse("/robots.txt", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
 	conv := policy.Convert(f, policy.ConvertOptions{})
-	if len(src) >= 128<<10 || len(conv.Text) < 128<<10 {
-		t.Fatalf("the file (%d bytes) and its conversion (%d bytes) do not straddle 128 KiB", len(src), len(conv.Text))
+	large := func(s string) bool { return len(s) >= viewBytes || strings.Count(s, "\n")+1 >= viewLines }
+	if large(src) || !large(string(conv.Text)) {
+		t.Fatalf("the file (%d bytes) and its conversion (%d bytes) do not straddle %d bytes or %d lines", len(src), len(conv.Text), viewBytes, viewLines)
 	}
 	ctx := newTab(t)
 	openSim(t, ctx, src)
@@ -187,7 +196,7 @@ func TestApplyLargeIsViewed(t *testing.T) {
 	click(t, ctx, "#large-edit")
 	waitJS(t, ctx, `!(`+viewed+`)`, 10*time.Second)
 	got := eval[string](t, ctx, `document.getElementById("editor-input").value`)
-	if n := strings.Count(got, "\n") + 1; len(got) < 128<<10 || (n+block-1)/block != sk || !strings.HasPrefix(got, first+"\n") {
+	if n := strings.Count(got, "\n") + 1; !large(got) || (n+block-1)/block != sk || !strings.HasPrefix(got, first+"\n") {
 		t.Errorf("after Edit the editor holds %d bytes, %d lines, starting %.40q; want the result's lines, %d blocks of %d", len(got), n, got, sk, block)
 	}
 	if want := strings.Join(strings.Split(got, "\n")[block:3*block], "\n"); block < 2 || copied != want {

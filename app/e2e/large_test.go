@@ -304,13 +304,13 @@ func TestLargeFileOpenScroll(t *testing.T) {
 	}
 }
 
-// TestManyLinesAreViewed: a file under 128 KiB but of 4,000 lines or more
+// TestManyLinesAreViewed: a file under viewBytes but of viewLines or more
 // opens read-only too (the browser's layout goes by lines), its bar says
 // how many lines, and Edit the file puts every line in the editor.
 func TestManyLinesAreViewed(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
-	for i := 0; b.Len() < 60<<10 || strings.Count(b.String(), "\n") < 4500; i++ {
+	for i := 0; i < viewLines+500; i++ {
 		fmt.Fprintf(&b, "Disallow: /p%d/\n", i)
 	}
 	text := b.String()
@@ -320,7 +320,7 @@ func TestManyLinesAreViewed(t *testing.T) {
 	openViaInput(t, ctx, "many-lines.txt", text)
 	waitJS(t, ctx, `document.getElementById("editor-input").readOnly && !document.getElementById("large-view").hidden`, 20*time.Second)
 	bar := eval[string](t, ctx, `document.getElementById("large-view").textContent`)
-	if want := fmt.Sprintf("is %d lines long", n); len(text) >= 128<<10 || !strings.Contains(bar, want) {
+	if want := fmt.Sprintf("is %d lines long", n); len(text) >= viewBytes || !strings.Contains(bar, want) {
 		t.Errorf("a file of %d bytes: the bar %q does not say %q", len(text), bar, want)
 	}
 	if sk := eval[int](t, ctx, `document.getElementById("editor-input").value.split("\n").length`); sk > 1000 {

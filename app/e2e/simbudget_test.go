@@ -160,7 +160,7 @@ func TestShareLinkKeepsDrawing(t *testing.T) {
 	if !eval[bool](t, ctx, `(ta => !ta.hidden && ta.getBoundingClientRect().height > 0 && ta.value === `+jsString(strings.Join(urls, "\n"))+`)(document.getElementById("sim-urls"))`) {
 		t.Error("the simulator's field does not show the link's URLs")
 	}
-	// The link's text, shown read-only (it is over 128 KiB), then put in
+	// The link's text, shown read-only (it is over viewBytes), then put in
 	// the editor.
 	if !eval[bool](t, ctx, `document.getElementById("editor-input").readOnly && !document.getElementById("large-view").hidden`) {
 		t.Error("the link's text of 639 KB is not shown read-only")

@@ -171,14 +171,18 @@ const (
 	// viewMin is the size (bytes) from which setText, and an edit of the
 	// app's own (replaceText), show a text read-only until the user asks
 	// to edit it. Chromium lays a textarea's whole text out again on every
-	// change: measured in headless Chromium on this project's machine,
-	// 70-150 ms for 128 KiB of robots.txt lines and 85-280 ms for 256 KiB,
-	// for one typed character as for the whole text set at once.
-	viewMin = 128 << 10
+	// change, for one typed character as for the whole text set at once:
+	// measured in headless Chromium on this project's machine, about 1 ms
+	// a KB of robots.txt lines (the results of Apply in the sweep, 71–125
+	// KB: 70–100 ms, read by handleInput's timings), 85-280 ms for 256
+	// KiB. At 64 KiB the layout leaves the rest of a 100 ms frame to the
+	// edit's own work.
+	viewMin = 64 << 10
 	// viewMinLines is the lines from which a smaller text is shown
 	// read-only too: the layout's cost goes by lines more than by bytes
-	// (128 KiB of robots.txt lines are about 4,000 lines).
-	viewMinLines = 4000
+	// (52 KB of short ACAP lines, about 2,100 lines: 65–107 ms; 64 KiB of
+	// robots.txt lines are 2,000–3,000 lines).
+	viewMinLines = 1500
 )
 
 // viewed reports whether setText and replaceText show text read-only:
