@@ -41,7 +41,8 @@ import (
 // it took 53–91 ms (academia.edu, tf1.fr, wyborcza.pl), the later ones
 // 9–43 ms. So the start queues a collection (firstCollection) for the
 // frame after its own work, when the heap is small: 9–16 ms, and the
-// queue's longest collection on those three files 16–38 ms.
+// queue's longest collection on those three files 16–38 ms; in the whole
+// sweep, 582 collections, the longest 64 ms (linkedin.com).
 
 // frameQueue runs functions one after each frame of the page, in the
 // order they were added.
