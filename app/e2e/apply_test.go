@@ -171,6 +171,9 @@ func TestApplyLargeIsViewed(t *testing.T) {
 	// lines, all empty but the first.
 	sk := eval[int](t, ctx, `document.getElementById("editor-input").value.split("\n").length`)
 	block := eval[int](t, ctx, `+document.getElementById("editor-input").style.getPropertyValue("--block")`)
+	// The coloured layer may draw the result's lines a frame after the
+	// skeleton is in place (the queue of work after paints).
+	waitJS(t, ctx, `(l => !!l && l.textContent.startsWith("##ACAP"))(document.querySelector("#hl-win .wbl"))`, 10*time.Second)
 	first := eval[string](t, ctx, `document.querySelector("#hl-win .wbl").textContent`)
 	if sk > 1000 || block < 1 || sk*block <= strings.Count(src, "\n")+1 || !strings.HasPrefix(first, "##ACAP") {
 		t.Errorf("the read-only view has %d lines of %d lines each (the file %d), the first drawn %q", sk, block, strings.Count(src, "\n")+1, first)
