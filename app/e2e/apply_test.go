@@ -140,10 +140,10 @@ const (
 )
 
 // TestApplyLargeIsViewed: an Apply whose result is viewBytes or viewLines
-// or more (a file of 120 groups, converted) shows the result read-only, as a file of
-// that size opened, without taking it into the textarea; Ctrl+Z gives the
-// file back in the editor, Ctrl+Shift+Z the result again, and Edit the file
-// puts the result in the editor.
+// or more (a file of 120 groups, converted) shows the result read-only,
+// as a file of that size opened, without taking it into the textarea;
+// Ctrl+Z gives the file back in the editor, Ctrl+Shift+Z the result again,
+// and Edit the file puts the result in the editor.
 func TestApplyLargeIsViewed(t *testing.T) {
 	src := applyFile(120, false)
 	f, err := policy.Parse("/robots.txt", []byte(src))
