@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -159,6 +160,7 @@ func TestLineSlice(t *testing.T) {
 		"Disallow: /private/*.html$ # a comment",
 		"ACAP-allow-index: /news/ time-limit=7-days",
 		"<html><head><title>Not a robots.txt</title></head>",
+		"Disallow: /" + strings.Repeat("*a", maxNested+1) + "$ # a path in one colour",
 		"",
 	}
 	for _, l := range lines {
@@ -214,8 +216,9 @@ func classesOf(html string) string {
 }
 
 // TestLineAsChroma: every line of the corpora shows the same text in the
-// same colours as chroma's formatter writes it, with at most as many
-// spans; a line of wildcards with half of them.
+// same colours as chroma's formatter writes it (once a run that nests more
+// than maxNested tokens has its run's colour, flattenDense), with at most
+// as many spans; a line of wildcards with one for its path.
 func TestLineAsChroma(t *testing.T) {
 	files, err := filepath.Glob("../../policy/testdata/corpus/*/*.txt")
 	if err != nil || len(files) < 200 {
@@ -229,7 +232,7 @@ func TestLineAsChroma(t *testing.T) {
 		}
 		lines = append(lines, strings.Split(string(b), "\n")...)
 	}
-	checked := 0
+	checked, flattened := 0, 0
 	for n, l := range lines {
 		if len(l) > 4096 {
 			continue
@@ -241,6 +244,12 @@ func TestLineAsChroma(t *testing.T) {
 		for len(ct) > 0 && ct[len(ct)-1].Type == chroma.TextWhitespace && strings.ContainsAny(ct[len(ct)-1].Value, "\r\n") {
 			ct = ct[:len(ct)-1] // Line drops the line end
 		}
+		flat := slices.Clone(ct)
+		flattenDense(flat)
+		if !slices.Equal(flat, ct) {
+			flattened++
+		}
+		ct = flat
 		if err := formatter.Format(&want, Light, chroma.Literator(ct...)); err != nil {
 			t.Fatal(err)
 		}
@@ -253,10 +262,32 @@ func TestLineAsChroma(t *testing.T) {
 		checked++
 	}
 	wild := Line(lines[0], policy.Pos{Line: 1, Col: 1})
-	if n := strings.Count(wild, "<span"); n > 60 {
+	if n := strings.Count(wild, "<span"); n > 8 {
 		t.Errorf("a line of 50 wildcards has %d spans: %s", n, wild)
 	}
-	t.Logf("%d lines", checked)
+	t.Logf("%d lines, %d with a run in one colour", checked, flattened)
+	if flattened != 1 {
+		t.Errorf("%d lines have a run in one colour, want only the line of wildcards: every line of the corpora keeps its colours", flattened)
+	}
+}
+
+// TestFlattenDense: the wildcards of a path keep their colour up to
+// maxNested of them; past that, the path is one span of one colour, and
+// the rest of the line keeps its colours.
+func TestFlattenDense(t *testing.T) {
+	for _, c := range []struct {
+		wildcards, spans int // wildcard spans
+	}{{1, 1}, {maxNested, maxNested}, {maxNested + 1, 0}, {400, 0}} {
+		l := "Disallow: /" + strings.Repeat("a*", c.wildcards) + "b$ # x"
+		got := Line(l, policy.Pos{Line: 1, Col: 1})
+		if PlainText(got) != l {
+			t.Fatalf("%d wildcards: the line shows %q", c.wildcards, PlainText(got))
+		}
+		// The $ ends the path: it is not nested, and keeps its colour.
+		if n := strings.Count(got, `<span class="o">*</span>`); n != c.spans || !strings.Contains(got, `<span class="o">$</span>`) || !strings.Contains(got, `<span class="c1"># x</span>`) {
+			t.Errorf("%d wildcards: %d of them in spans of their own, want %d: %s", c.wildcards, n, c.spans, got)
+		}
+	}
 }
 
 // BenchmarkLineWildcards: a line of 400 wildcards written by chroma's

@@ -38,6 +38,7 @@ func LineSlice(line string, start policy.Pos, a, b int) string {
 			break
 		}
 	}
+	flattenDense(ct)
 	if a > 0 || b < len(line) {
 		var cut []chroma.Token
 		off := 0
