@@ -141,7 +141,17 @@ func newEditor(name, text string, fontSize int, onEdit func()) *editor {
 	e.listen(e.ta, "copy", func(_ app.Value, args []app.Value) any { e.copyView(args[0]); return nil })
 	e.listen(e.probs, "click", func(_ app.Value, args []app.Value) any { e.problemClick(args[0]); return nil })
 	e.listen(app.Window(), "resize", func(app.Value, []app.Value) any { e.renderWindow(); return nil })
-	e.render()
+	if e.longLineIn(0, app.Window().Get("innerHeight").Int()/e.lh+overscan+1) {
+		// A line too long to draw whole is drawn around the columns in
+		// view, which the textarea's width gives: reading it now would lay
+		// the page out inside the start's task. The lines are drawn after
+		// the first paint instead, in a frame of their own (a share link
+		// of 639 KB of rules of 800 columns: 55–59 ms of the start's task,
+		// half of it that layout).
+		e.renderProblems()
+	} else {
+		e.render()
+	}
 	// Drawn from the window's size until the page is laid out; then from
 	// the textarea's own.
 	afterPaint(func() { e.laidOut = true; e.renderWindow() })
@@ -618,7 +628,8 @@ func (e *editor) renderWindow() {
 	// written, so that the page is laid out once: its spans, drawn for
 	// columns guessed instead, would be more (a guess must be wide
 	// enough), and laid out again once drawn from the textarea's size
-	// after the first paint.
+	// after the first paint. (At start-up, newEditor leaves such lines to
+	// the frame after the first paint.)
 	st, sl, ch, width := 0, 0, 0, 0
 	switch {
 	case e.top: // a new text, at the top (showFromTop)
