@@ -153,9 +153,6 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	if v, ok, _ := storageGet(KeyPresenter); ok && v == "1" {
 		c.setPresenterMode(true)
 	}
-	if w.sharedView {
-		w.saveAfterPaint()
-	}
 	byID("side-extra").Call("addEventListener", "click", app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if b := args[0].Get("target").Call("closest", "button.disclose"); b.Truthy() {
 			toggleDisclosure(b)

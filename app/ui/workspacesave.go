@@ -184,6 +184,9 @@ func (w *workspace) save(force bool) {
 		}
 		st.Set("textContent", "Shared workspace saved in this browser, apart from your own work")
 		st.Set("className", "save-state")
+		if strings.TrimPrefix(app.Window().Get("location").Get("hash").String(), "#") != SharedViewFragment {
+			setFragment(SharedViewFragment) // a reload now reads what was saved
+		}
 		return
 	}
 	stored := storedRev()
