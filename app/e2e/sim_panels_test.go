@@ -405,9 +405,12 @@ func TestConverterNotProved(t *testing.T) {
 	if !eval[bool](t, ctx, `document.getElementById("conv-run").disabled && document.getElementById("conv-busy") !== null`) {
 		t.Error("while converting, the button is not disabled or the status not shown")
 	}
-	// A click on a tab of the side panel is handled during the proof.
+	// A click on a tab of the side panel is handled during the proof: the
+	// tab is shown (go-app draws its state on its next tick, a task after
+	// the click's) while no report is.
 	click(t, ctx, "#ptab-help")
-	handled := eval[bool](t, ctx, `document.getElementById("conv-report") === null && document.getElementById("ptab-help").getAttribute("aria-selected") === "true"`)
+	waitJS(t, ctx, `document.getElementById("ptab-help").getAttribute("aria-selected") === "true"`, 5*time.Second)
+	handled := eval[bool](t, ctx, `document.getElementById("conv-report") === null`)
 	click(t, ctx, "#ptab-sim")
 	// Past the time cap the page asks whether to keep checking.
 	waitJS(t, ctx, `document.getElementById("conv-keep") !== null`, 90*time.Second)
