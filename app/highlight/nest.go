@@ -85,6 +85,12 @@ func runEnd(ct []chroma.Token, i int) int {
 // flattenDense gives the run's own type to the tokens a run nests when
 // they are more than maxNested.
 func flattenDense(ct []chroma.Token) {
+	// Such a run holds at least 2*(maxNested+1)+1 tokens (each nested one
+	// between two of the run's): a line with fewer, almost every line
+	// highlighted as it is typed, needs no pass.
+	if len(ct) < 2*(maxNested+1)+1 {
+		return
+	}
 	for i := 0; i < len(ct); {
 		t, j := ct[i].Type, runEnd(ct, i)
 		nested := 0
