@@ -11,9 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/acap-workbench/workbench/app/directory"
 	"github.com/acap-workbench/workbench/policy"
 )
 
@@ -321,5 +323,38 @@ func TestDirectoryKeepsTheMatrix(t *testing.T) {
 	}
 	if got := eval[string](t, ctx, `document.getElementById("sim-status").textContent`); !strings.Contains(got, "GPTBot") {
 		t.Errorf("the status does not speak of GPTBot: %q", got)
+	}
+}
+
+// TestDirectoryMovesNothing: the crawler directory arrives after the page
+// is in use (here held back until the matrix is shown); filling the
+// pickers and the batch view's status with it moves nothing in the panel.
+// It did: the crawler picker widened and pushed its name field to a line
+// of its own, and the status took two lines, so what was below (the
+// converter's toggle) moved 76 px some 50 ms after the matrix, under a
+// pointer on its way to it.
+func TestDirectoryMovesNothing(t *testing.T) {
+	ctx := newTab(t)
+	// Every page of the tab holds the directory's answer back until
+	// __releaseDir is called.
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+		const f = window.fetch; let release; const gate = new Promise(r => release = r);
+		window.__releaseDir = () => { release(); return true };
+		window.fetch = function (u, ...a) { const p = f.call(this, u, ...a); return String(u).endsWith(` + jsString(directory.Path) + `) ? gate.then(() => p) : p };
+	})()`}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, site.URL+"/")
+	openSim(t, ctx, applyFile(20, false))
+	if got := eval[string](t, ctx, `document.getElementById("batch-status").textContent`); !strings.HasPrefix(got, "Loading") {
+		t.Fatalf("before the directory arrives, the batch view's status is %q", got)
+	}
+	const places = `JSON.stringify(["sim-urls", "sim-matrix", "batch-fill", "batch-may", "conv-toggle", "page-toggle"].map(id => { const e = document.getElementById(id); return e ? id + " " + Math.round(e.getBoundingClientRect().top) : id + " missing" }))`
+	before := eval[string](t, ctx, places)
+	eval[bool](t, ctx, `window.__releaseDir()`)
+	waitJS(t, ctx, `document.getElementById("batch-status").textContent.includes("AI crawlers from") && document.querySelector('#sim-crawler option[value="n:GPTBot"]') !== null`, 30*time.Second)
+	waitPaint(t, ctx)
+	if after := eval[string](t, ctx, places); after != before {
+		t.Errorf("the directory's arrival moved the panel:\nbefore %s\nafter  %s", before, after)
 	}
 }

@@ -116,7 +116,9 @@ func batchMarkup() string {
 		legendItem("c-uncrawled", "⊘", "uncrawled: may not be crawled, so no preference applies") +
 		`<span>⚠ beside a crawler: the directory reports that it does not obey robots.txt.</span>` +
 		`<span>"May still use it": yes, none or partial on some URL. Column headers show the path; hover or focus one for the whole URL.</span></p>` +
-		`<p id="` + idBatchStatus + `" class="muted" aria-live="polite"></p>` +
+		// Written while the directory loads, as long as what replaces it
+		// (setBatchStatus), so that its arrival moves nothing below.
+		`<p id="` + idBatchStatus + `" class="muted" aria-live="polite">Loading the AI crawlers of ` + escape(CrawlerDirSource) + `…</p>` +
 		`<p id="` + idBatchMore + `" class="sim-more" hidden><button id="` + idBatchGoOn + `" class="btn" type="button">Continue</button></p>` +
 		`<div id="` + idBatch + `" class="matrix batch-matrix"></div>` +
 		`<p class="muted">Crawler directory: ` + escape(CrawlerDirSource) + `; ` +
