@@ -130,13 +130,17 @@ func (c *converter) run() {
 	perf := app.Window().Get("performance")
 	t0 := perf.Call("now").Float()
 	opt := c.options()
-	opt.Bounds.Yield = pageYield()
 	// The proof is bounded by its work, as natively, so that the page
 	// gives the same verdict as any machine; past the time cap it asks.
 	c.keep = make(chan bool, 1)
 	opt.Bounds.Deadline = time.Now().Add(policy.DefaultConvertBudget)
 	opt.Bounds.Pause = c.pause
 	go func() {
+		// The conversion starts a frame after the click, which has parsed
+		// the file and drawn "Converting…": its first slice has a task of
+		// its own.
+		waitFrame()
+		opt.Bounds.Yield = pageYield()
 		end := proofSpan()
 		conv := policy.Convert(f, opt)
 		end()
