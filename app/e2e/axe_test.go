@@ -51,7 +51,7 @@ func runAxe(t *testing.T, ctx context.Context, src string) []axeViolation {
 
 // TestAxeAudit runs axe-core on every view a workshop uses, in both
 // themes: the main view, the start screen, the simulator with an explanation open, the
-// converter with its result, the gallery, an exercise, a help page,
+// converter with its result, a long URL list shown read-only, the gallery, an exercise, a help page,
 // presenter mode and the print view. Serious and critical violations fail
 // the test; the others are listed (in out/axe-report.txt too).
 func TestAxeAudit(t *testing.T) {
@@ -79,6 +79,13 @@ func TestAxeAudit(t *testing.T) {
 			click(t, ctx, "#conv-toggle")
 			click(t, ctx, "#conv-run")
 			waitJS(t, ctx, `document.getElementById("conv-report") !== null`, 30*time.Second)
+		}},
+		{"long URL list", func(t *testing.T, ctx context.Context) {
+			// URLs of 32 KiB or more, reopened, are listed read-only.
+			setField(t, ctx, "sim-urls", strings.Join(slowURLs(30, 2000), "\n"))
+			waitJS(t, ctx, `(localStorage.getItem("acap-workbench:v1:workspace") || "").includes("/029a")`, 10*time.Second)
+			reloadPage(t, ctx)
+			waitJS(t, ctx, `!document.getElementById("sim-urls-view").hidden`, 10*time.Second)
 		}},
 		{"gallery", func(t *testing.T, ctx context.Context) {
 			showPanel(t, ctx, "gallery")

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestLastKeystrokesKept: text typed right before a reload (before the
@@ -126,4 +128,53 @@ func TestURLsFromThisFile(t *testing.T) {
 		t.Errorf("rows = %q", rows)
 	}
 	screenshot(t, ctx, "sim-urls-from-file")
+}
+
+// TestLongURLListReopens: URLs of 32 KiB or more, reopened from the saved
+// workspace, are listed read-only, each cut short, rather than laid out in
+// the text box; the simulator uses them whole, a save keeps them whole,
+// and Edit the URLs puts them in the text box.
+func TestLongURLListReopens(t *testing.T) {
+	ctx := newTab(t)
+	const file = "User-agent: *\nDisallow: /0\n"
+	openSim(t, ctx, file)
+	urls := strings.Join(slowURLs(30, 2000), "\n")
+	setField(t, ctx, "sim-urls", urls)
+	savedURLs := `(localStorage.getItem("acap-workbench:v1:workspace") || "").includes("/029a")`
+	waitJS(t, ctx, savedURLs, 10*time.Second)
+	viewed := func(when string) {
+		t.Helper()
+		waitSim(t, ctx)
+		if got := eval[string](t, ctx, `(v => v.hidden ? "hidden" : [...v.querySelectorAll("li")].map(l => l.textContent).join("\n"))(document.getElementById("sim-urls-view"))`); got != urlViewLines(slowURLs(30, 2000), 100) {
+			t.Errorf("%s: the read-only list shows %.200q", when, got)
+		}
+		if n := eval[int](t, ctx, `document.querySelectorAll("#sim-matrix tbody tr").length`); n != 30 {
+			t.Errorf("%s: the matrix has %d rows, want the 30 URLs", when, n)
+		}
+		// /000aaa… is disallowed by Disallow: /0, whole or cut.
+		if c := eval[string](t, ctx, `document.querySelector("#sim-matrix tbody tr button.cell").className`); !strings.Contains(c, "c-no") {
+			t.Errorf("%s: the first URL's crawl cell is %q", when, c)
+		}
+	}
+	reloadPage(t, ctx)
+	viewed("reopened")
+	screenshot(t, ctx, "sim-urls-viewed")
+	// An edit of the file saves the workspace with the URLs held.
+	setText(t, ctx, file+"# edited\n")
+	waitSaved(t, ctx, "# edited")
+	waitJS(t, ctx, savedURLs, 10*time.Second)
+	reloadPage(t, ctx)
+	viewed("reopened after a save")
+	click(t, ctx, "#sim-urls-edit")
+	if !eval[bool](t, ctx, `(ta => !ta.hidden && document.activeElement === ta && ta.value === `+jsString(urls)+` && document.getElementById("sim-urls-view").hidden)(document.getElementById("sim-urls"))`) {
+		t.Error("Edit the URLs did not put them whole in the focused text box")
+	}
+	// URLs from this file replaces a list shown read-only; Ctrl+Z gives it
+	// back.
+	reloadPage(t, ctx)
+	viewed("reopened after Edit the URLs")
+	click(t, ctx, "#sim-urls-fill")
+	waitJS(t, ctx, `(ta => !ta.hidden && ta.value === "/\n/0")(document.getElementById("sim-urls")) && document.getElementById("sim-urls-view").hidden`, 5*time.Second)
+	pressKey(t, ctx, "z", chromedp.ModifierCtrl)
+	waitJS(t, ctx, `document.getElementById("sim-urls").value === `+jsString(urls), 5*time.Second)
 }

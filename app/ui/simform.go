@@ -61,7 +61,14 @@ func simMarkup() string {
 		`<label for="` + idSimKind + `">Kind</label>` +
 		`<select id="` + idSimKind + `" class="btn">` + kinds.String() + `</select>` +
 		`<label for="` + idSimURLs + `">URLs</label>` +
+		`<div class="url-slot">` +
 		`<textarea id="` + idSimURLs + `" class="field sim-urls" rows="5" spellcheck="false" wrap="off" aria-describedby="sim-urls-help"></textarea>` +
+		// A long list put in place by the app, read-only (urlField).
+		`<div id="` + idURLView + `" hidden>` +
+		`<p class="large-view"><span id="` + idURLViewText + `"></span><button id="` + idURLEdit + `" class="btn" type="button">Edit the URLs</button></p>` +
+		`<ol id="` + idURLList + `" class="field sim-urls url-list" tabindex="0" aria-label="URLs, read-only"></ol>` +
+		`</div>` +
+		`</div>` +
 		`<span></span>` +
 		`<div class="sim-pair">` +
 		`<span id="sim-urls-help" class="muted">One a line: paths or full URLs; paste many.</span>` +

@@ -135,8 +135,9 @@ type simulator struct {
 	// one of them does.
 	files func() (*policy.File, []*policy.File, int)
 
-	root, crawler, name, ua, purpose, purpText, date, kind, urls app.Value
+	root, crawler, name, ua, purpose, purpText, date, kind       app.Value
 	status, matrix, explain, compare, pageURL, pageHTML, pageOut app.Value
+	urls                                                         *urlField
 
 	pol      *policy.Policy
 	polFile  *policy.File
@@ -215,20 +216,20 @@ type simulator struct {
 	funcs     []app.Func
 }
 
-func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), saved *SimSettings) *simulator {
+func newSimulator(ed *editor, files func() (*policy.File, []*policy.File, int), urls *urlField, saved *SimSettings) *simulator {
 	s := &simulator{
 		ed: ed, files: files, usages: policy.UsesOf(policy.KindACAP), selR: -1, selC: -1,
 		root: byID(idSim), crawler: byID(idSimCrawler), name: byID(idSimName), ua: byID(idSimUA),
 		purpose: byID(idSimPurpose), purpText: byID(idSimPurpText), date: byID(idSimDate),
-		kind: byID(idSimKind), urls: byID(idSimURLs), status: byID(idSimStatus), legend: byID(idSimLegend),
+		kind: byID(idSimKind), urls: urls, status: byID(idSimStatus), legend: byID(idSimLegend),
 		matrix: byID(idSimMatrix), explain: byID(idSimExplain), compare: byID(idSimCompare),
 		pageURL: byID(idPageURL), pageHTML: byID(idPageHTML), pageOut: byID(idPageOut),
 	}
 	if s.date.Get("value").String() == "" {
 		s.date.Set("value", today())
 	}
-	if s.urls.Get("value").String() == "" {
-		s.urls.Set("value", DefaultURLs)
+	if s.urls.value() == "" {
+		s.urls.set(DefaultURLs)
 	}
 	if saved != nil {
 		s.wantCrawler, s.wantPurpose = saved.Crawler, saved.Purpose
@@ -354,7 +355,7 @@ func (s *simulator) fit(f *policy.File) {
 // of crawler; for an example opened from the gallery, say.
 func (s *simulator) Simulate(urls []string, crawler, purpose string, kind policy.Kind) {
 	if len(urls) > 0 {
-		s.urls.Set("value", strings.Join(urls, "\n"))
+		s.urls.set(strings.Join(urls, "\n"))
 	}
 	s.ua.Set("checked", false)
 	s.name.Set("value", crawler)
@@ -472,7 +473,7 @@ func fillSelect(sel app.Value, key, want *string, names []string, prefix, first,
 // rowURLs returns the URLs of the matrix: those typed, and the page's URL
 // when a page is being tested and its URL is not among them.
 func (s *simulator) rowURLs() (rows []string, more int) {
-	for _, l := range strings.Split(s.urls.Get("value").String(), "\n") {
+	for _, l := range strings.Split(s.urls.value(), "\n") {
 		l = strings.TrimSpace(l)
 		if l == "" {
 			continue
@@ -745,6 +746,9 @@ func (s *simulator) click(ev app.Value) {
 	case idSimURLsFill:
 		s.fillURLsFromFile()
 		return
+	case idURLEdit:
+		s.urls.edit()
+		return
 	case idSimCSV:
 		download("matrix-"+s.base.Kind.String()+".csv", s.matrixCSV())
 		return
@@ -773,11 +777,13 @@ func (s *simulator) fillURLsFromFile() {
 		return
 	}
 	text := strings.Join(f.SamplePaths(maxSamplePaths), "\n")
-	s.urls.Call("focus")
-	s.urls.Call("select")
+	s.urls.edit() // a list shown read-only is put in the text box first: Ctrl+Z gives it back
+	ta := s.urls.ta
+	ta.Call("focus")
+	ta.Call("select")
 	if !app.Window().Get("document").Call("execCommand", "insertText", false, text).Bool() {
-		s.urls.Set("value", text)
-		s.urls.Call("dispatchEvent", app.Window().Get("Event").New("input", map[string]any{"bubbles": true}))
+		ta.Set("value", text)
+		ta.Call("dispatchEvent", app.Window().Get("Event").New("input", map[string]any{"bubbles": true}))
 	}
 }
 

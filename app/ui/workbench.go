@@ -43,6 +43,7 @@ type Workbench struct {
 	ws       workspace
 	ed       *editor
 	sim      *simulator
+	urls     *urlField // the simulator's URL list
 	conv     *converter
 	theme    string
 	fontSize int
@@ -116,17 +117,18 @@ func (c *Workbench) OnMount(ctx app.Context) {
 
 	c.connectWorkspace()
 	w := &c.ws
+	c.urls = newURLField()
 	urls, simSettings, panel, salvaged := w.restore(c.openSharedAtStart)
 	if panel != "" {
 		c.panel = panel
 	}
 	if urls != nil {
-		showURLs(*urls)
+		c.urls.set(*urls)
 	}
 	f := w.files[w.active]
 	c.ed = newEditor(f.Name, f.Text, c.fontSize, c.edited)
 	w.mount(ctx, c.ed)
-	c.sim = newSimulator(c.ed, w.simFiles, simSettings)
+	c.sim = newSimulator(c.ed, w.simFiles, c.urls, simSettings)
 	c.sim.onOpenFile = w.openRefLine
 	c.sim.mainShown = func() bool { return w.active == 0 }
 	c.sim.onChange = w.scheduleSave
@@ -168,23 +170,6 @@ func (c *Workbench) OnMount(ctx app.Context) {
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-ready", "1")
 	app.Window().Set("__wbReady", app.Window().Get("performance").Call("now"))
 	firstCollection()
-}
-
-// urlsLaterMin is the size (bytes) of restored URLs from which their
-// field is laid out in a frame after the first: Chromium took 55 ms to lay
-// out 200 URLs of 2,000 characters.
-const urlsLaterMin = 32 << 10
-
-// showURLs puts the restored URLs in the simulator's field. Many are
-// hidden until the first paint, so that their layout is not part of the
-// start's frame.
-func showURLs(urls string) {
-	ta := byID(idSimURLs)
-	ta.Set("value", urls)
-	if len(urls) >= urlsLaterMin {
-		ta.Set("hidden", true)
-		afterPaintFirst(func() { ta.Set("hidden", false) })
-	}
 }
 
 // restorePreferences applies the saved theme (or the system's) and font
@@ -290,7 +275,7 @@ func (c *Workbench) fitOpened(size int) {
 // savedWith is what each tab saves with the workspace's files: the
 // simulator's URLs and settings and the side panel open.
 func (c *Workbench) savedWith() (urls string, sim *SimSettings, panel string) {
-	urls = byID(idSimURLs).Get("value").String()
+	urls = c.urls.value()
 	if c.sim != nil {
 		st := c.sim.settings()
 		sim = &st
