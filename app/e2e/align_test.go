@@ -32,7 +32,7 @@ const alignJS = `(async () => {
 	const left0 = r.left + ta.clientLeft + padL - ta.scrollLeft;
 	const ctx = document.createElement("canvas").getContext("2d");
 	ctx.font = cs.fontSize + " " + cs.fontFamily;
-	let checked = 0;
+	let checked = 0, marked = 0;
 	for (let k = 0; k < hl.length; k++) {
 		const n = parseInt(gt[k].textContent, 10) - 1;
 		const lr = hl[k].getBoundingClientRect();
@@ -56,12 +56,22 @@ const alignJS = `(async () => {
 			if (Math.abs(skipW - ctx.measureText("0".repeat(skip)).width) > 1) bad.push("line " + (n+1) + ": " + skip + " columns skipped, " + skipW + " px wide");
 			const w = ctx.measureText(text).width;
 			if (Math.abs(tr.width - w) > 1) bad.push("line " + (n+1) + ": width " + tr.width + ", textarea font gives " + w);
+			// The underline layer holds the same columns, up to its last
+			// mark (an empty mark is a space of its own).
+			const mt = [...mk[k].childNodes].filter(c => !(c.classList && c.classList.contains("sq-empty"))).map(c => c.textContent).join("");
+			if (mt.length > 0) {
+				marked++;
+				const rm = document.createRange(); rm.selectNodeContents(mk[k]);
+				if (Math.abs(rm.getBoundingClientRect().left - tr.left) > 0.5) bad.push("underline layer line " + (n+1) + ": starts at x=" + rm.getBoundingClientRect().left + ", the colours at " + tr.left);
+				if (!text.startsWith(mt)) bad.push("underline layer line " + (n+1) + " holds other text");
+			}
 			const whole = ta.value.split("\n")[n];
 			if (text !== whole && (text !== whole.substring(skip, skip + text.length) || skip + text.length < Math.min(whole.length, (ta.scrollLeft + ta.clientWidth) / ctx.measureText("0").width)))
 				bad.push("line " + (n+1) + " shows other text");
 		}
 	}
 	if (checked < 5) bad.push("only " + checked + " lines visible");
+	if (window.__wantMarked && marked === 0) bad.push("no underlined line checked");
 	return bad;
 })()`
 
@@ -76,6 +86,12 @@ func TestLayersStayAligned(t *testing.T) {
 		case 1:
 			fmt.Fprintf(&b, "ACAP-disallow-crawl: /section/%d/*.html$ # é comment\n", i)
 		case 2:
+			if i%10 == 2 {
+				// A long line marked whole (not a field): its marks are
+				// drawn for the columns in view, as its colours.
+				fmt.Fprintf(&b, "/%s\n", strings.Repeat("long/", 60))
+				break
+			}
 			fmt.Fprintf(&b, "Disallow: /%s\n", strings.Repeat("long/", 60))
 		case 3:
 			b.WriteString("\n")
@@ -84,6 +100,7 @@ func TestLayersStayAligned(t *testing.T) {
 		}
 	}
 	setText(t, ctx, b.String())
+	eval[bool](t, ctx, `window.__wantMarked = true`)
 	for _, fs := range []int{12, 14, 20} {
 		eval[bool](t, ctx, fmt.Sprintf(`(() => { const s = document.getElementById("font-size"); s.value = "%d"; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`, fs))
 		for _, pos := range []struct{ name, js string }{
