@@ -122,11 +122,7 @@ func (c *Workbench) shareState() share.State {
 	for i := range w.files {
 		st.Files = append(st.Files, share.File{Name: RefName(w.files[i].Name), Text: w.textOf(i)})
 	}
-	for _, u := range strings.Split(c.urls.value(), "\n") {
-		if u = strings.TrimSpace(u); u != "" {
-			st.URLs = append(st.URLs, u)
-		}
-	}
+	st.URLs, _ = urlLines(c.urls.value(), -1)
 	if c.sim != nil {
 		set := c.sim.settings()
 		switch {

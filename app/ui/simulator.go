@@ -473,16 +473,9 @@ func fillSelect(sel app.Value, key, want *string, names []string, prefix, first,
 // rowURLs returns the URLs of the matrix: those typed, and the page's URL
 // when a page is being tested and its URL is not among them.
 func (s *simulator) rowURLs() (rows []string, more int) {
-	for _, l := range strings.Split(s.urls.value(), "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" {
-			continue
-		}
-		if len(rows) == maxURLs {
-			more++
-			continue
-		}
-		rows = append(rows, SampleURL(l))
+	rows, more = urlLines(s.urls.value(), maxURLs)
+	for i, l := range rows {
+		rows[i] = SampleURL(l)
 	}
 	if s.page != nil {
 		found := false

@@ -88,14 +88,27 @@ func (u *urlField) unview() {
 	u.ta.Set("hidden", false)
 }
 
+// urlLines returns the URLs of a list, one a line, trimmed, without the
+// empty lines: the first n of them (all when n is negative) and how
+// many more there are.
+func urlLines(text string, n int) (urls []string, more int) {
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l == "" {
+			continue
+		}
+		if len(urls) == n {
+			more++
+			continue
+		}
+		urls = append(urls, l)
+	}
+	return urls, more
+}
+
 // urlViewWords is what the read-only list's bar says.
 func urlViewWords(text string) string {
-	n := 0
-	for _, l := range strings.Split(text, "\n") {
-		if strings.TrimSpace(l) != "" {
-			n++
-		}
-	}
+	urls, more := urlLines(text, urlViewLines)
+	n := len(urls) + more
 	what := strconv.Itoa(n) + " URLs (" + sizeWords(len(text)) + ") are"
 	if n == 1 {
 		what = "1 URL (" + sizeWords(len(text)) + ") is"
@@ -108,17 +121,8 @@ func urlViewWords(text string) string {
 // cut to urlViewCut characters, and how many more there are.
 func urlListMarkup(text string) string {
 	var b strings.Builder
-	shown, more := 0, 0
-	for _, l := range strings.Split(text, "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" {
-			continue
-		}
-		if shown == urlViewLines {
-			more++
-			continue
-		}
-		shown++
+	urls, more := urlLines(text, urlViewLines)
+	for _, l := range urls {
 		b.WriteString("<li>")
 		if n := utf8.RuneCountInString(l); n > urlViewCut {
 			b.WriteString(escape(string([]rune(l)[:urlViewCut])))
