@@ -122,7 +122,7 @@ func openConverter(t *testing.T, ctx context.Context) {
 	click(t, ctx, `#conv-run`)
 	// On a loaded machine the proof may pass its time cap and ask
 	// whether to keep checking: yes.
-	waitJS(t, ctx, `(b => b && b.click())(document.getElementById("conv-keep")), `+convReadyJS, 120*time.Second)
+	waitJS(t, ctx, convKeepReadyJS, 120*time.Second)
 }
 
 func openSignals(t *testing.T, ctx context.Context) {
