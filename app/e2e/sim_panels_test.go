@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -493,4 +494,25 @@ func TestConverterShowsDifferences(t *testing.T) {
 	}
 	eval[bool](t, ctx, `document.querySelector(".conv-diffs").scrollIntoView(), true`)
 	screenshot(t, ctx, "converter-differences")
+	// The first 10 paths are shown; a button shows the others and hides
+	// them again (its state said to assistive technology).
+	visible := `[...document.querySelectorAll(".conv-diffs tbody tr")].filter(tr => tr.getClientRects().length > 0).length`
+	if n := eval[int](t, ctx, visible); len(rows) <= 10 || n != 10 {
+		t.Fatalf("%d of %d paths shown, want the first 10 of more than 10", n, len(rows))
+	}
+	more := `(b => b.textContent + " " + b.getAttribute("aria-expanded"))(document.getElementById("conv-more"))`
+	if got, want := eval[string](t, ctx, more), fmt.Sprintf("Show the other %d paths false", len(rows)-10); got != want {
+		t.Errorf("the button says %q, want %q", got, want)
+	}
+	eval[bool](t, ctx, `document.getElementById("conv-more").scrollIntoView({block: "center"}), true`)
+	screenshot(t, ctx, "converter-differences-more")
+	click(t, ctx, "#conv-more")
+	waitJS(t, ctx, visible+` === `+strconv.Itoa(len(rows)), 5*time.Second)
+	eval[bool](t, ctx, `document.getElementById("conv-more").scrollIntoView({block: "center"}), true`)
+	if got, want := eval[string](t, ctx, more), "Show only the first 10 paths true"; got != want {
+		t.Errorf("after a click the button says %q, want %q", got, want)
+	}
+	screenshot(t, ctx, "converter-differences-all")
+	click(t, ctx, "#conv-more")
+	waitJS(t, ctx, visible+` === 10`, 5*time.Second)
 }

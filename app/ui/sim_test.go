@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,13 +57,6 @@ func TestRenderConversionEscapesAndReports(t *testing.T) {
 // together, they are the whole report, and no piece holds more than
 // diffPiece chunks.
 func TestRenderConversionLater(t *testing.T) {
-	group := func(n int) string {
-		var b strings.Builder
-		for i := 0; i < n; i++ {
-			b.WriteString("User-agent: bot" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + "\nDisallow: /p" + strings.Repeat("q", i%5) + "/\n\n")
-		}
-		return b.String()
-	}
 	for _, tt := range []struct {
 		name   string
 		groups int
@@ -72,7 +66,7 @@ func TestRenderConversionLater(t *testing.T) {
 		{"long", 400, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			src := group(tt.groups)
+			src := botGroups(tt.groups)
 			conv := policy.Convert(policy.MustParse(src), policy.ConvertOptions{})
 			whole := RenderConversion(src, conv, 5)
 			first, later := renderConversion(src, conv, 5, false)
@@ -86,12 +80,74 @@ func TestRenderConversionLater(t *testing.T) {
 			}
 			end := strings.Index(first, `</pre>`)
 			got := strings.Replace(first[:end], ` aria-busy="true"`, "", 1) + strings.Join(later, "") + first[end:]
+			// The paths after the first convRowsShown are in a hidden part
+			// of the table, which a button shows (TestRenderConversionMoreRows).
+			got = strings.Replace(got, `</tbody><tbody id="`+idConvMoreRows+`" hidden>`, "", 1)
+			if n := len(conv.Report.Differences) - convRowsShown; n > 0 {
+				got = strings.Replace(got, `<p><button type="button" id="conv-more" class="btn" aria-expanded="false" aria-controls="`+idConvMoreRows+`">`+
+					moreRowsLabel(n, false)+`</button></p>`, "", 1)
+			}
 			if got != whole {
 				t.Errorf("the pieces put together differ from the whole report (%d and %d bytes)", len(got), len(whole))
 			}
 			// The converter only adds lines: each is a row of the diff.
 			if n, want := strings.Count(whole, `class="d-add"`), strings.Count(string(conv.Text), "\n")-strings.Count(src, "\n"); n != want {
 				t.Errorf("%d added rows, want %d", n, want)
+			}
+		})
+	}
+}
+
+// botGroups is a file of n groups, each for one crawler (bota, botxb,
+// botxxc, …) with one Disallow line.
+func botGroups(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		b.WriteString("User-agent: bot" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + "\nDisallow: /p" + strings.Repeat("q", i%5) + "/\n\n")
+	}
+	return b.String()
+}
+
+// TestRenderConversionMoreRows: the report shows the first convRowsShown
+// paths where the answers differ; the others are in a hidden part of the
+// same table, with a button that says how many; the whole report (as
+// printed) shows every path and has no button.
+func TestRenderConversionMoreRows(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		src  string
+		many bool // more than convRowsShown paths
+	}{
+		{"no differences", "User-agent: *\nDisallow: /1\n", false},
+		{"many differences", botGroups(400), true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			conv := policy.Convert(policy.MustParse(tt.src), policy.ConvertOptions{})
+			d := len(conv.Report.Differences)
+			if (d > convRowsShown) != tt.many {
+				t.Fatalf("test premise: %d paths where the answers differ", d)
+			}
+			first, _ := renderConversion(tt.src, conv, 5, false)
+			whole := RenderConversion(tt.src, conv, 5)
+			hidden := `<tbody id="` + idConvMoreRows + `" hidden>`
+			if d <= convRowsShown {
+				if strings.Contains(first, hidden) || strings.Contains(first, `id="conv-more"`) {
+					t.Errorf("%d paths, yet a part of the table is hidden", d)
+				}
+				return
+			}
+			at := strings.Index(first, hidden)
+			if at < 0 {
+				t.Fatalf("%d paths, and no hidden part of the table", d)
+			}
+			if shown, rest := strings.Count(first[:at], "<tr><td>"), strings.Count(first[at:], "<tr><td>"); shown != convRowsShown || rest != d-convRowsShown {
+				t.Errorf("%d rows shown and %d hidden, want %d and %d", shown, rest, convRowsShown, d-convRowsShown)
+			}
+			if want := "Show the other " + strconv.Itoa(d-convRowsShown) + " paths"; !strings.Contains(first, `aria-controls="`+idConvMoreRows+`">`+want+`</button>`) {
+				t.Errorf("no button %q", want)
+			}
+			if strings.Contains(whole, hidden) || strings.Contains(whole, `id="conv-more"`) || strings.Count(whole, "<tr><td>") != d {
+				t.Errorf("the whole report hides paths or has the button")
 			}
 		})
 	}
