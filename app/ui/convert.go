@@ -270,10 +270,11 @@ const idConvDiff = "conv-diff"
 
 // convRowsShown is how many of the paths where the answers differ the
 // report shows at first; the others are in a part of the table that is
-// hidden until asked for. A table's rows are laid out whole (each cell's
-// text shaped to size its columns): 50 rows of www.nouvelobs.com's report
-// took 11–23 ms of layout in the report's frame, the 725 rows of its diff
-// (drawn in chunks laid out when scrolled near) 5–7 ms.
+// hidden until asked for. Every row of a table shown is laid out, each
+// cell's text with it, whatever the table's layout mode (table-layout:
+// fixed measured the same): 50 rows of www.nouvelobs.com's report took
+// 13–23 ms of layout in the report's frame, the 725 rows of its diff
+// (drawn in chunks laid out when scrolled near) 5 ms.
 const convRowsShown = 10
 
 // idConvMoreRows is the id of the hidden part of the differences' table.
