@@ -280,6 +280,17 @@ const convRowsShown = 10
 // idConvMoreRows is the id of the hidden part of the differences' table.
 const idConvMoreRows = "conv-more-rows"
 
+// convMoreRowsOpen ends the shown part of the differences' table and
+// begins its hidden part.
+const convMoreRowsOpen = `</tbody><tbody id="` + idConvMoreRows + `" hidden>`
+
+// moreRowsButton is the button under the differences' table that shows
+// its n hidden rows.
+func moreRowsButton(n int) string {
+	return `<p><button type="button" id="conv-more" class="btn" aria-expanded="false" aria-controls="` + idConvMoreRows + `">` +
+		moreRowsLabel(n, false) + `</button></p>`
+}
+
 // moreRowsLabel is the words of the button that shows (or hides again)
 // the n paths after the first convRowsShown.
 func moreRowsLabel(n int, shown bool) string {
@@ -330,7 +341,7 @@ func renderConversion(old string, conv *policy.Conversion, ms float64, whole boo
 			escape(r.Source.Title()) + `)</th><th scope="col">New file (ACAP crawler)</th><th scope="col">Why</th></tr></thead><tbody>`)
 		for i, d := range r.Differences {
 			if i == convRowsShown && !whole {
-				b.WriteString(`</tbody><tbody id="` + idConvMoreRows + `" hidden>`)
+				b.WriteString(convMoreRowsOpen)
 			}
 			b.WriteString(`<tr><td>` + escape(r.Who(d.Crawler)) + `</td><td><code>` + escape(d.Path) + `</code></td><td>` +
 				allowWord(d.Source) + lineRef(d.SourceLine) + `</td><td>` + allowWord(d.ACAP) + lineRef(d.ACAPLine) + `</td><td>` +
@@ -338,8 +349,7 @@ func renderConversion(old string, conv *policy.Conversion, ms float64, whole boo
 		}
 		b.WriteString(`</tbody></table>`)
 		if n := len(r.Differences) - convRowsShown; n > 0 && !whole {
-			b.WriteString(`<p><button type="button" id="conv-more" class="btn" aria-expanded="false" aria-controls="` + idConvMoreRows + `">` +
-				moreRowsLabel(n, false) + `</button></p>`)
+			b.WriteString(moreRowsButton(n))
 		}
 		if r.More > 0 {
 			b.WriteString(`<p class="muted">… and ` + plural(r.More, "more path") + `, decided by other lines.</p>`)

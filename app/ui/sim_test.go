@@ -82,10 +82,9 @@ func TestRenderConversionLater(t *testing.T) {
 			got := strings.Replace(first[:end], ` aria-busy="true"`, "", 1) + strings.Join(later, "") + first[end:]
 			// The paths after the first convRowsShown are in a hidden part
 			// of the table, which a button shows (TestRenderConversionMoreRows).
-			got = strings.Replace(got, `</tbody><tbody id="`+idConvMoreRows+`" hidden>`, "", 1)
+			got = strings.Replace(got, convMoreRowsOpen, "", 1)
 			if n := len(conv.Report.Differences) - convRowsShown; n > 0 {
-				got = strings.Replace(got, `<p><button type="button" id="conv-more" class="btn" aria-expanded="false" aria-controls="`+idConvMoreRows+`">`+
-					moreRowsLabel(n, false)+`</button></p>`, "", 1)
+				got = strings.Replace(got, moreRowsButton(n), "", 1)
 			}
 			if got != whole {
 				t.Errorf("the pieces put together differ from the whole report (%d and %d bytes)", len(got), len(whole))
@@ -129,7 +128,7 @@ func TestRenderConversionMoreRows(t *testing.T) {
 			}
 			first, _ := renderConversion(tt.src, conv, 5, false)
 			whole := RenderConversion(tt.src, conv, 5)
-			hidden := `<tbody id="` + idConvMoreRows + `" hidden>`
+			hidden := convMoreRowsOpen
 			if d <= convRowsShown {
 				if strings.Contains(first, hidden) || strings.Contains(first, `id="conv-more"`) {
 					t.Errorf("%d paths, yet a part of the table is hidden", d)
